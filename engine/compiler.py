@@ -1,0 +1,409 @@
+"""From a schema-valid document to a compiled `Ruleset`, with the checks a schema cannot make.
+
+The schema says a pattern's `ranks` is a list of rank codes; only here do we know the deck, so
+only here can "the deck has no rank X" be said. Every such problem is collected with the path
+of the node that caused it (so the caller can point at file:line:column), and compilation goes
+on to find the others: an author fixes a file in one pass, not one error at a time.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any, Mapping, Optional
+
+from . import cards as cards_mod
+from .guards import GUARDS
+from .patterns import PATTERN_KINDS, Pattern, Valuation
+from .primitives import EFFECTS, PRIMITIVES
+from .rules import (Action, DealStep, Option, Ruleset, SettleRule, Stakes, Step, Trigger,
+                    Zone)
+from .triggers import CONDITIONS, EVENTS
+
+Path = tuple
+
+
+class CompileProblems(Exception):
+    """Raised with every (path, message) found; the caller turns paths into positions."""
+
+    def __init__(self, problems: list[tuple[Path, str]]):
+        super().__init__(problems[0][1] if problems else "invalid ruleset")
+        self.problems = problems
+
+
+DIRECTIONS = {"clockwise": 1, "counterclockwise": -1, "stays": 0}
+
+
+def _code(x) -> str:
+    """Rank codes may be written as YAML ints (`ranks: [7, 8, 9]`)."""
+    return str(x)
+
+
+class _Compiler:
+    def __init__(self, data: Mapping, source: str):
+        self.d = data
+        self.source = source
+        self.problems: list[tuple[Path, str]] = []
+
+    def error(self, path: Path, message: str) -> None:
+        self.problems.append((tuple(path), message))
+
+    # ---- deck -----------------------------------------------------------------------------
+    def deck(self) -> Optional[cards_mod.Deck]:
+        spec = self.d.get("deck") or {}
+        if "preset" in spec and spec["preset"] is not None:
+            name = spec["preset"]
+            if name not in cards_mod.PRESETS:
+                self.error(("deck", "preset"), f"unknown deck preset {name!r}; known: "
+                           f"{', '.join(cards_mod.PRESETS)}")
+                return None
+            base = cards_mod.preset_spec(name)
+            suits = spec.get("suits") or base["suits"]
+            ranks = spec.get("ranks") or base["ranks"]
+        else:
+            suits, ranks = spec.get("suits"), spec.get("ranks")
+            if not suits or not ranks:
+                self.error(("deck",), "a deck needs a `preset` or both `suits` and `ranks`")
+                return None
+        ranks = [dict(r, code=_code(r["code"])) for r in ranks]
+        for what, items in (("suits", suits), ("ranks", ranks)):
+            seen = set()
+            for i, item in enumerate(items):
+                if item["code"] in seen:
+                    self.error(("deck", what, i, "code"), f"code {item['code']!r} is used twice")
+                seen.add(item["code"])
+        values = spec.get("values") or {}
+        rank_codes = [r["code"] for r in ranks]
+        for code, value in values.items():
+            if _code(code) not in rank_codes:
+                self.error(("deck", "values", code), self._no_rank(code, rank_codes))
+        ranks = [dict(r, value=values.get(r["code"], values.get(_int_or(r["code"]), r["value"])))
+                 for r in ranks]
+        removed_ranks, removed_cards = set(), set()
+        suit_codes = [s["code"] for s in suits]
+        for i, item in enumerate(spec.get("remove") or []):
+            code = _code(item)
+            if code in rank_codes:
+                removed_ranks.add(code)
+            elif len(code) >= 2 and code[:-1] in rank_codes and code[-1] in suit_codes:
+                removed_cards.add(code)
+            else:
+                self.error(("deck", "remove", i), f"{code!r} is neither a rank "
+                           f"({' '.join(rank_codes)}) nor a card of this deck")
+        ranks = [r for r in ranks if r["code"] not in removed_ranks]
+        if not ranks:
+            self.error(("deck",), "the deck has no cards left")
+            return None
+        return cards_mod.build_deck(suits, ranks, spec.get("copies", 1) or 1,
+                                    removed_cards=removed_cards)
+
+    @staticmethod
+    def _no_rank(code, rank_codes) -> str:
+        return f"the deck has no rank {code!r} (its ranks: {' '.join(rank_codes)})"
+
+    def rank_indices(self, deck, codes, path) -> list[int]:
+        out = []
+        index = {r.code: i for i, r in enumerate(deck.ranks)}
+        for i, code in enumerate(codes):
+            c = _code(code)
+            if c not in index:
+                self.error(path + (i,), self._no_rank(c, list(index)))
+            else:
+                out.append(index[c])
+        return out
+
+    # ---- hand valuation -------------------------------------------------------------------
+    def valuation(self, deck) -> Optional[Valuation]:
+        hand = self.d.get("hand") or {}
+        size = hand.get("size", 3)
+        patterns = []
+        names = set()
+        for i, spec in enumerate(hand.get("patterns") or []):
+            path = ("hand", "patterns", i)
+            if spec["name"] in names:
+                self.error(path + ("name",), f"pattern name {spec['name']!r} is used twice")
+            names.add(spec["name"])
+            params = dict(spec)
+            if spec.get("ranks") is not None:
+                params["_ranks"] = self.rank_indices(deck, spec["ranks"], path + ("ranks",))
+            if spec.get("groups") is not None:
+                params["_groups"] = [self.rank_indices(deck, g, path + ("groups", j))
+                                     for j, g in enumerate(spec["groups"])]
+                if len(spec["groups"]) != size:
+                    self.error(path + ("groups",), f"{len(spec['groups'])} groups can never "
+                               f"match a hand of {size} cards")
+            if spec.get("wild") is not None:
+                params["_wild"] = []
+                for j, code in enumerate(spec["wild"]):
+                    try:
+                        params["_wild"].append(deck.code(deck.parse(code)))
+                    except Exception as e:  # CardError: say which card, keep going
+                        self.error(path + ("wild", j), str(e))
+            kind = PATTERN_KINDS.get(spec["kind"])
+            if kind is None:
+                self.error(path + ("kind",), f"unknown pattern kind {spec['kind']!r}")
+                continue
+            value = spec.get("value", "sum")
+            patterns.append(Pattern(spec["name"], dict(spec.get("label") or {}),
+                                    spec.get("tier", 0), None if value == "sum" else value,
+                                    bool(spec.get("instant", False)), kind(params, deck)))
+        if not patterns:
+            self.error(("hand", "patterns"), "a ruleset needs at least one hand pattern "
+                       "(e.g. {name: suit, kind: best_suit, value: sum})")
+            return None
+        ranking = self.d.get("ranking") or {}
+        tiebreak = ranking.get("tiebreak") or []
+        suit_idx = {s.code: i for i, s in enumerate(deck.suits)}
+        order = []
+        for i, code in enumerate(ranking.get("suit_order") or []):
+            if code not in suit_idx:
+                self.error(("ranking", "suit_order", i), f"the deck has no suit {code!r} "
+                           f"(its suits: {' '.join(suit_idx)})")
+            else:
+                order.append(suit_idx[code])
+        if "suit" in tiebreak and not order:
+            self.error(("ranking", "tiebreak"), "the `suit` tie-break needs `suit_order`")
+        if size > len(deck.cards):
+            self.error(("hand", "size"), f"a hand of {size} cards from a deck of "
+                       f"{len(deck.cards)}")
+            return None
+        if self.problems:
+            return None
+        return Valuation(deck, patterns, size, tiebreak, order)
+
+    # ---- zones, deal, turn ----------------------------------------------------------------
+    def zones(self) -> dict[str, Zone]:
+        out = {}
+        for name, spec in (self.d.get("zones") or {}).items():
+            if name in ("players", "hand"):
+                self.error(("zones", name), f"{name!r} is reserved: players' hands are implicit")
+            out[name] = Zone(name, (spec or {}).get("visibility", "hidden"))
+        return out
+
+    def need_zone(self, zones, name, path) -> None:
+        if name not in zones:
+            known = ", ".join(zones) or "none declared"
+            self.error(path, f"no zone named {name!r} (zones: {known})")
+
+    def deal(self, zones) -> tuple[tuple[DealStep, ...], Optional[str], int]:
+        spec = self.d.get("deal") or {}
+        steps, to_zones = [], 0
+        per_player = 0
+        for i, s in enumerate(spec.get("steps") or []):
+            targets = tuple(s["to"])
+            for j, t in enumerate(targets):
+                if t != "players":
+                    self.need_zone(zones, t, ("deal", "steps", i, "to", j))
+            count, rounds = s.get("count", 1), s.get("rounds", 1)
+            per_player += count * rounds * targets.count("players")
+            to_zones += count * rounds * sum(1 for t in targets if t != "players")
+            steps.append(DealStep(targets, count, rounds))
+        rest = spec.get("rest")
+        if rest is not None:
+            self.need_zone(zones, rest, ("deal", "rest"))
+        if not steps:
+            self.error(("deal", "steps"), "the deal gives no cards")
+        self._dealt = (per_player, to_zones)
+        return tuple(steps), rest, per_player
+
+    def turn(self, zones, deck, valuation) -> tuple[str, dict[str, Step], bool]:
+        spec = self.d.get("turn") or {}
+        raw_steps = spec.get("steps") or {}
+        start = spec.get("start")
+        if start not in raw_steps:
+            self.error(("turn", "start"), f"no step named {start!r} (steps: "
+                       f"{', '.join(map(str, raw_steps)) or 'none'})")
+        steps: dict[str, Step] = {}
+        can_knock = False
+        for name, options in raw_steps.items():
+            compiled = []
+            if not options:
+                self.error(("turn", "steps", name), "a step needs at least one option")
+            for i, o in enumerate(options or []):
+                path = ("turn", "steps", name, i)
+                opt = self.option(name, i, o, path, zones, deck, raw_steps)
+                if opt is not None:
+                    compiled.append(opt)
+                    can_knock = can_knock or opt.knocks
+            steps[name] = Step(name, tuple(compiled))
+        return start, steps, can_knock
+
+    def guard(self, spec, path):
+        if not isinstance(spec, Mapping) or len(spec) != 1:
+            self.error(path, "a guard is a mapping with exactly one key")
+            return lambda st, p: True
+        (key, param), = spec.items()
+        factory = GUARDS.get(key)
+        if factory is None:
+            self.error(path, f"unknown guard {key!r}; known: {', '.join(GUARDS)}")
+            return lambda st, p: True
+        if key in ("zone_visible", "zone_hidden"):
+            self.need_zone(self._zones, param, path + (key,))
+        if key == "zone_size_at_least":
+            self.need_zone(self._zones, param["zone"], path + (key, "zone"))
+        if key == "not":
+            return factory(param, lambda s: self.guard(s, path + ("not",)))
+        if key == "any":
+            it = iter(range(len(param)))
+            return factory(param, lambda s: self.guard(s, path + ("any", next(it))))
+        return factory(param, None)
+
+    def option(self, step, index, o, path, zones, deck, raw_steps) -> Optional[Option]:
+        kind = o["do"]
+        prim = PRIMITIVES.get(kind)
+        if prim is None:
+            self.error(path + ("do",), f"unknown action {kind!r}; known: {', '.join(PRIMITIVES)}")
+            return None
+        params = {k: v for k, v in o.items() if k not in ("do", "if", "then", "effects", "label")}
+        for zp in prim.zone_params:
+            if zp not in params:
+                self.error(path, f"`do: {kind}` needs `{zp}:` (a zone)")
+                return None
+            self.need_zone(zones, params[zp], path + (zp,))
+        guards = tuple(self.guard(g, path + ("if", j)) for j, g in enumerate(o.get("if") or []))
+        then = o.get("then")
+        if then is not None and then not in raw_steps:
+            self.error(path + ("then",), f"no step named {then!r}")
+        if then == step:
+            self.error(path + ("then",), "an option cannot lead back to its own step")
+        effects, knocks = [], kind == "knock"
+        for j, e in enumerate(o.get("effects") or []):
+            (key, param), = e.items()
+            if key in ("reveal",):
+                self.need_zone(zones, param, path + ("effects", j, key))
+            if key == "move":
+                self.need_zone(zones, param["from"], path + ("effects", j, key, "from"))
+                self.need_zone(zones, param["to"], path + ("effects", j, key, "to"))
+            if key == "knock":
+                knocks = True
+            effects.append(EFFECTS[key](param))
+        labels = dict(o.get("label") or {})
+        actions = {}
+        for cards in prim.keys(len(deck.cards)):
+            actions[cards] = Action(kind, step, index, cards, labels)
+        return Option(step, index, kind, params, guards, then, tuple(effects), labels,
+                      knocks, kind == "pass", prim.expand, prim.apply, actions)
+
+    def triggers(self, zones, valuation) -> dict[str, tuple[Trigger, ...]]:
+        out: dict[str, list[Trigger]] = {e: [] for e in EVENTS}
+        for i, t in enumerate(self.d.get("triggers") or []):
+            path = ("triggers", i)
+            cond = None
+            if t.get("if"):
+                (key, param), = t["if"].items()
+                if key == "holds" and not any(p.instant for p in valuation.patterns):
+                    self.error(path + ("if", "holds"), "`holds: instant` but no pattern "
+                               "says `instant: true`")
+                if key in ("zone_holds", "zone_matches"):
+                    self.need_zone(zones, param["zone"], path + ("if", key, "zone"))
+                if key == "zone_holds" and param["pattern"] != "instant":
+                    if param["pattern"] not in [p.name for p in valuation.patterns]:
+                        self.error(path + ("if", key, "pattern"),
+                                   f"no pattern named {param['pattern']!r}")
+                        continue
+                if key == "zone_matches":
+                    param = dict(param, _ranks=self.rank_indices(
+                        valuation.deck, param["ranks"], path + ("if", key, "ranks")))
+                cond = CONDITIONS[key](param, valuation)
+            do = t["do"]
+            zone = None
+            if isinstance(do, Mapping):
+                (do, zone), = do.items()
+                self.need_zone(zones, zone, path + ("do", do))
+            if t["on"] == "all_passed" and not self._can_pass:
+                self.error(path + ("on",), "`all_passed` can never happen: no option passes")
+            out[t["on"]].append(Trigger(t["on"], cond, do, zone, t.get("winner"),
+                                        bool(t.get("best_only", False))))
+        return {k: tuple(v) for k, v in out.items()}
+
+    # ---- stakes, settlement, end ----------------------------------------------------------
+    def stakes(self) -> Stakes:
+        s = self.d.get("stakes") or {}
+        mode = s.get("mode", "lives")
+        re = s.get("reentry") or {}
+        if mode == "pot" and not s.get("ante"):
+            self.error(("stakes",), "a pot game needs `ante` (what each player stakes a hand)")
+        return Stakes(mode, s.get("lives", 3), bool(s.get("into_pot", False)),
+                      bool(s.get("last_chance", False)), re.get("who"), re.get("lives", 1),
+                      s.get("ante", 0) or 0, s.get("bankroll", 0) or 0)
+
+    def settle_rule(self, key, mode) -> SettleRule:
+        s = (self.d.get("settle") or {}).get(key) or {}
+        default = ("others" if key == "win" else "lowest") if mode == "lives" else "highest_takes"
+        pay = s.get("pay", default)
+        if mode == "pot" and pay != "highest_takes":
+            self.error(("settle", key, "pay"), "in a pot game the hand's winner takes the pot: "
+                       "use `pay: highest_takes`")
+        if mode == "lives" and pay == "highest_takes":
+            self.error(("settle", key, "pay"), "`highest_takes` is for pot games "
+                       "(`stakes: {mode: pot}`)")
+        lives = s.get("lives", 1)
+        return SettleRule(pay, lives, s.get("knocker_lives", lives),
+                          bool(s.get("spare_knocker", False)), s.get("ties", "all"))
+
+    # ---- everything -----------------------------------------------------------------------
+    def compile(self) -> Ruleset:
+        d = self.d
+        deck = self.deck()
+        if deck is None:
+            raise CompileProblems(self.problems)
+        valuation = self.valuation(deck)
+        if valuation is None:
+            raise CompileProblems(self.problems)
+        players = d.get("players") or {}
+        pmin, pmax = players.get("min", 2), players.get("max", 2)
+        pdefault = players.get("default", pmin)
+        if pmin > pmax:
+            self.error(("players",), f"min ({pmin}) is more than max ({pmax})")
+        if not pmin <= pdefault <= pmax:
+            self.error(("players", "default"), f"default {pdefault} is outside {pmin}..{pmax}")
+        zones = self._zones = self.zones()
+        deal, rest, per_player = self.deal(zones)
+        raw_steps = (d.get("turn") or {}).get("steps") or {}
+        self._can_pass = any(o.get("do") == "pass" for opts in raw_steps.values()
+                             for o in (opts or []))
+        start, steps, can_knock = self.turn(zones, deck, valuation)
+        need = pmax * per_player + self._dealt[1]
+        if need > len(deck.cards):
+            self.error(("players", "max"), f"{pmax} players need {need} cards to deal but the "
+                       f"deck has {len(deck.cards)}")
+        if per_player and per_player != valuation.hand_size:
+            self.error(("deal",), f"the deal gives each player {per_player} cards but "
+                       f"`hand.size` is {valuation.hand_size}")
+        triggers = self.triggers(zones, valuation)
+        ends = any(t.outcome in ("showdown", "void") for ts in triggers.values() for t in ts)
+        if not can_knock and not ends:
+            self.error(("turn",), "nothing can end a hand: no option knocks and no trigger "
+                       "ends the hand with `showdown` or `void`")
+        stakes = self.stakes()
+        settle_win = self.settle_rule("win", stakes.mode)
+        settle_show = self.settle_rule("showdown", stakes.mode)
+        end = d.get("end") or {}
+        if not end.get("last_standing") and not end.get("hands"):
+            self.error(("end",), "the game never ends: say `last_standing: true` or `hands: N`")
+        seating = d.get("seating") or {}
+        if self.problems:
+            raise CompileProblems(self.problems)
+        digest = hashlib.sha256(json.dumps(d, sort_keys=True, default=str).encode()).hexdigest()
+        return Ruleset(
+            name=d.get("name", "unnamed"), title=d.get("title", ""),
+            description=d.get("description", ""), source=self.source, digest=digest,
+            min_players=pmin, max_players=pmax, default_players=pdefault,
+            deck=deck, hand_size=valuation.hand_size, valuation=valuation,
+            play_step=DIRECTIONS[seating.get("play", "clockwise")],
+            deal_step=DIRECTIONS[seating.get("deal", seating.get("play", "clockwise"))],
+            dealer_step=DIRECTIONS[seating.get("dealer_passes", seating.get("play", "clockwise"))],
+            first_dealer=seating.get("first_dealer", "random"),
+            zones=zones, deal=deal, rest_zone=rest, start_step=start, steps=steps,
+            knock_last_turns=(d.get("knock") or {}).get("last_turns", "others_once"),
+            triggers=triggers, stakes=stakes, settle_win=settle_win,
+            settle_showdown=settle_show, end_last_standing=bool(end.get("last_standing")),
+            end_hands=end.get("hands"), labels=dict(d.get("labels") or {}), data=d)
+
+
+def _int_or(code: str) -> Any:
+    return int(code) if code.isdigit() else code
+
+
+def compile_document(data: Mapping, source: str = "<rules>") -> Ruleset:
+    """Compile a schema-valid document; raises CompileProblems listing every problem."""
+    return _Compiler(data, source).compile()

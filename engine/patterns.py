@@ -1,0 +1,212 @@
+"""Hand patterns: the registry of `kind`s and the compiled valuation table.
+
+Each kind is one small factory, in the style of jsonschema's keyword functions: it takes the
+pattern's parameters and the deck and returns a matcher `cards -> (sum, suits) | None`, where
+`sum` is the value the pattern's `value: sum` stands for and `suits` the suits the combination
+is "of" (for the suit tie-break). Adding a kind is adding one function to PATTERN_KINDS.
+
+Valuation is done once per ruleset: every hand of `hand.size` cards is valued at compile time
+and stored by bit mask, so play only ever does a dict lookup.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations, permutations
+from typing import Callable, Mapping, Optional, Sequence
+
+from .cards import Deck
+
+Match = Optional[tuple[float, tuple[int, ...]]]
+Matcher = Callable[[Sequence[int]], Match]
+
+
+def _suit_sums(deck: Deck, cards: Sequence[int]) -> dict[int, float]:
+    sums: dict[int, float] = {}
+    for c in cards:
+        card = deck.cards[c]
+        sums[card.suit] = sums.get(card.suit, 0) + card.value
+    return sums
+
+
+def best_suit(params: Mapping, deck: Deck) -> Matcher:
+    """The best single suit counts; with all suits different that is the highest card."""
+    want = params.get("sum")
+
+    def match(cards):
+        if not cards:
+            return None
+        sums = _suit_sums(deck, cards)
+        top = max(sums.values())
+        if want is not None and top != want:
+            return None
+        return top, tuple(s for s, v in sums.items() if v == top)
+    return match
+
+
+def same_suit(params: Mapping, deck: Deck) -> Matcher:
+    """Every card of one suit ("tris di seme", a blitz)."""
+    want = params.get("sum")
+
+    def match(cards):
+        suits = {deck.cards[c].suit for c in cards}
+        if len(suits) != 1:
+            return None
+        total = sum(deck.cards[c].value for c in cards)
+        if want is not None and total != want:
+            return None
+        return total, tuple(suits)
+    return match
+
+
+def same_rank(params: Mapping, deck: Deck) -> Matcher:
+    """Every card of one rank, optionally helped by wild cards standing for that rank."""
+    allowed = set(params["_ranks"]) if params.get("_ranks") is not None else None
+    wild = set(params.get("_wild", ()))
+    min_natural = params.get("min_natural", 1)
+
+    def match(cards):
+        natural = [c for c in cards if deck.cards[c].code not in wild]
+        if len(natural) < min_natural:
+            return None
+        ranks = {deck.cards[c].rank for c in natural}
+        if len(ranks) != 1:
+            return None
+        rank = next(iter(ranks))
+        if allowed is not None and rank not in allowed:
+            return None
+        value = deck.ranks[rank].value * len(cards)
+        return value, tuple(sorted({deck.cards[c].suit for c in cards}))
+    return match
+
+
+def rank_groups(params: Mapping, deck: Deck) -> Matcher:
+    """One suit, one card from each group of ranks (Ace + two figures, Ace + figure + 10)."""
+    groups = [set(g) for g in params["_groups"]]
+
+    def match(cards):
+        if len(cards) != len(groups):
+            return None
+        suits = {deck.cards[c].suit for c in cards}
+        if len(suits) != 1:
+            return None
+        ranks = [deck.cards[c].rank for c in cards]
+        for order in permutations(ranks):
+            if all(r in g for r, g in zip(order, groups)):
+                return sum(deck.cards[c].value for c in cards), tuple(suits)
+        return None
+    return match
+
+
+PATTERN_KINDS: dict[str, Callable[[Mapping, Deck], Matcher]] = {
+    "best_suit": best_suit,
+    "same_suit": same_suit,
+    "same_rank": same_rank,
+    "rank_groups": rank_groups,
+}
+
+
+@dataclass(frozen=True)
+class Pattern:
+    name: str
+    labels: Mapping[str, str]
+    tier: int
+    value: Optional[float]  # None: the matched sum
+    instant: bool
+    match: Matcher
+
+
+@dataclass(frozen=True)
+class HandValue:
+    value: float
+    combo: str          # the winning pattern's name
+    instant: bool
+    strength: int       # dense rank: higher is better; equal means tied under the ruleset
+
+
+class Valuation:
+    """Values hands under a ruleset: the table for full hands, the same code for any size."""
+
+    def __init__(self, deck: Deck, patterns: Sequence[Pattern], hand_size: int,
+                 tiebreak: Sequence[str], suit_order: Sequence[int]):
+        self.deck = deck
+        self.patterns = tuple(patterns)
+        self.hand_size = hand_size
+        self.tiebreak = tuple(tiebreak)
+        # suit index -> how good it is for the `suit` tie-break (higher is better)
+        self._suit_rank = {s: len(suit_order) - i for i, s in enumerate(suit_order)}
+        keys: dict[int, tuple] = {}
+        raw: dict[int, tuple] = {}
+        for combo in combinations(range(len(deck.cards)), hand_size):
+            mask = 0
+            for c in combo:
+                mask |= 1 << c
+            k, info = self._evaluate(combo)
+            keys[mask] = k
+            raw[mask] = info
+        ordered = sorted(set(keys.values()))
+        self._dense = {k: i for i, k in enumerate(ordered)}
+        #: mask -> strength (int); the hot path of every bot and every showdown
+        self.strength: dict[int, int] = {m: self._dense[k] for m, k in keys.items()}
+        #: mask -> numeric value
+        self.value: dict[int, float] = {m: info[0] for m, info in raw.items()}
+        #: mask -> True when the hand matches an instant pattern
+        self.instant: dict[int, bool] = {m: info[2] for m, info in raw.items()}
+        self._combo = {m: info[1] for m, info in raw.items()}
+
+    def _evaluate(self, cards: Sequence[int]) -> tuple[tuple, tuple]:
+        best_key: tuple | None = None
+        best_info: tuple = (0, "", False)
+        instant = False
+        for p in self.patterns:
+            m = p.match(cards)
+            if m is None:
+                continue
+            total, suits = m
+            value = total if p.value is None else p.value
+            key = (p.tier, value) + self._tiebreak_key(cards, suits)
+            if p.instant:
+                instant = True
+            if best_key is None or key > best_key:
+                best_key, best_info = key, (_num(value), p.name, p.instant)
+        if best_key is None:
+            best_key = (float("-inf"), 0)
+        return best_key, (best_info[0], best_info[1], instant)
+
+    def _tiebreak_key(self, cards, suits) -> tuple:
+        out: list = []
+        for t in self.tiebreak:
+            if t == "suit":
+                out.append(max((self._suit_rank.get(s, 0) for s in suits), default=0))
+            elif t == "high_rank":
+                out.append(tuple(sorted((self.deck.strength(c) for c in cards), reverse=True)))
+        return tuple(out)
+
+    # ---- lookups --------------------------------------------------------------------------
+    def of(self, cards: Sequence[int]) -> HandValue:
+        """The value of any hand; full hands come from the table."""
+        mask = 0
+        for c in cards:
+            mask |= 1 << c
+        if mask in self.strength and len(cards) == self.hand_size:
+            return HandValue(self.value[mask], self._combo[mask], self.instant[mask],
+                             self.strength[mask])
+        key, info = self._evaluate(list(cards))
+        return HandValue(info[0], info[1], info[2], self._strength_of_key(key))
+
+    def _strength_of_key(self, key: tuple) -> int:
+        """Strength of a hand not in the table (another size), on the table's scale."""
+        if key in self._dense:
+            return self._dense[key]
+        below = [v for k, v in self._dense.items() if k < key]
+        return (max(below) if below else -1) + 0.5  # between its neighbours on the scale
+
+    def pattern(self, name: str) -> Pattern:
+        for p in self.patterns:
+            if p.name == name:
+                return p
+        raise KeyError(name)
+
+
+def _num(x):
+    """Whole numbers print as ints (31, not 31.0); halves stay exact floats (30.5)."""
+    return int(x) if float(x).is_integer() else x

@@ -1,0 +1,138 @@
+"""Turn primitives (`do:`) and option effects (`effects:`), one small entry each.
+
+A primitive says which choices it offers (`keys`: every card tuple it could ever name, so the
+compiler can build each Action once), which of them are legal now (`expand`) and what applying
+one does (`apply`). Adding a kind of move, say a capture for Scopa, is adding one entry here.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import product
+from typing import Any, Callable, Mapping
+
+
+@dataclass(frozen=True)
+class Primitive:
+    keys: Callable[[int], list]                # deck size -> every cards tuple it may name
+    expand: Callable[[Any, Any, int], list]    # (state, option, player) -> legal Actions
+    apply: Callable[[Any, Any, Any, int], None]  # (state, option, action, player)
+    zone_params: tuple[str, ...] = ()
+
+
+# ---- draw ---------------------------------------------------------------------------------
+def _draw_expand(st, opt, p):
+    return [opt.actions[()]] if st.zones[opt.params["from"]] else []
+
+
+def _draw_apply(st, opt, action, p):
+    card = st.zones[opt.params["from"]].pop()
+    st.hands[p].append(card)
+    st.just_drawn = card
+
+
+# ---- discard ------------------------------------------------------------------------------
+def _discard_expand(st, opt, p):
+    table = opt.actions
+    if opt.params.get("not_just_drawn") and st.just_drawn is not None:
+        jd = st.just_drawn
+        return [table[(c,)] for c in st.hands[p] if c != jd]
+    return [table[(c,)] for c in st.hands[p]]
+
+
+def _discard_apply(st, opt, action, p):
+    card = action.cards[0]
+    st.hands[p].remove(card)
+    st.zones[opt.params["to"]].append(card)
+
+
+# ---- swap one -----------------------------------------------------------------------------
+def _swap_expand(st, opt, p):
+    table = opt.actions
+    zone = st.zones[opt.params["with"]]
+    return [table[(h, z)] for h in st.hands[p] for z in zone]
+
+
+def _swap_apply(st, opt, action, p):
+    h, z = action.cards
+    hand, zone = st.hands[p], st.zones[opt.params["with"]]
+    hand[hand.index(h)] = z
+    zone[zone.index(z)] = h
+    st.just_drawn = z
+
+
+# ---- swap all -----------------------------------------------------------------------------
+def _swap_all_expand(st, opt, p):
+    return [opt.actions[()]] if st.zones[opt.params["with"]] else []
+
+
+def _swap_all_apply(st, opt, action, p):
+    name = opt.params["with"]
+    st.hands[p], st.zones[name] = st.zones[name], st.hands[p]
+    st.just_drawn = None
+
+
+# ---- pass and knock -----------------------------------------------------------------------
+def _single_expand(st, opt, p):
+    return [opt.actions[()]]
+
+
+def _nothing(st, opt, action, p):
+    return None
+
+
+def _knock_apply(st, opt, action, p):
+    st.knock(p)
+
+
+def _no_cards(n):
+    return [()]
+
+
+def _each_card(n):
+    return [(c,) for c in range(n)]
+
+
+def _card_pairs(n):
+    return list(product(range(n), range(n)))
+
+
+PRIMITIVES: dict[str, Primitive] = {
+    "draw": Primitive(_no_cards, _draw_expand, _draw_apply, ("from",)),
+    "discard": Primitive(_each_card, _discard_expand, _discard_apply, ("to",)),
+    "swap": Primitive(_card_pairs, _swap_expand, _swap_apply, ("with",)),
+    "swap_all": Primitive(_no_cards, _swap_all_expand, _swap_all_apply, ("with",)),
+    "pass": Primitive(_no_cards, _single_expand, _nothing),
+    "knock": Primitive(_no_cards, _single_expand, _knock_apply),
+}
+
+
+# ---- effects ------------------------------------------------------------------------------
+def effect_knock(param) -> Callable:
+    return lambda st, p: st.knock(p)
+
+
+def effect_reveal(zone) -> Callable:
+    def reveal(st, p):
+        st.face_up[zone] = True
+        st.emit("reveal", p, zone=zone, cards=st.rules.deck.codes(st.zones[zone]))
+    return reveal
+
+
+def effect_move(spec: Mapping) -> Callable:
+    src, dst, count = spec["from"], spec["to"], spec.get("count", 1)
+
+    def move(st, p):
+        for _ in range(count):
+            if not st.zones[src]:
+                st.stock_ran_out(src)
+                if not st.zones[src]:
+                    return
+            st.zones[dst].append(st.zones[src].pop())
+    return move
+
+
+EFFECTS: dict[str, Callable[[Any], Callable]] = {
+    "knock": effect_knock,
+    "reveal": effect_reveal,
+    "move": effect_move,
+}

@@ -1,0 +1,451 @@
+"""The game state: one whole game of any ruleset, driven through a small OpenSpiel-like API.
+
+    state = GameState(rules, players=4, seed=7)
+    while not state.is_over:
+        state.apply(bot(state, state.legal_actions()))
+    state.returns()
+
+Chance (shuffles, cuts) is drawn from the state's own `random.Random(seed)`, so a seed
+reproduces a game exactly; `decks=` stacks the deck of successive hands for tests and replays.
+Hands follow one another inside `apply`, so after every call the state waits for a decision
+or the game is over.
+"""
+from __future__ import annotations
+
+import random
+from typing import Iterable, NamedTuple, Optional, Sequence
+
+from .errors import TrentunoError
+from .rules import Action, Ruleset
+from .settlement import settle
+
+#: A hand that has not ended after this many turns is voided: no ruleset can hang a simulation.
+MAX_TURNS_PER_HAND = 2000
+#: A game that has not ended after this many hands stops with the best-placed players winning.
+MAX_HANDS_PER_GAME = 5000
+
+
+class Event(NamedTuple):
+    kind: str
+    player: Optional[int]
+    data: dict
+
+
+class IllegalAction(TrentunoError):
+    pass
+
+
+class GameState:
+    def __init__(self, rules: Ruleset, players: Optional[int] = None, seed: Optional[int] = 0,
+                 *, decks: Iterable[Sequence] = (), dealer: Optional[int] = None,
+                 record: bool = True):
+        n = rules.default_players if players is None else players
+        if not rules.min_players <= n <= rules.max_players:
+            raise TrentunoError(f"{rules.name} is played by {rules.min_players} to "
+                                f"{rules.max_players} players, not {n}")
+        self.rules = rules
+        self.players = n
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.record = record
+        self.events: list[Event] = []
+        self._decks = [list(d) for d in decks]
+        st = rules.stakes
+        self.lives = [st.lives if st.mode == "lives" else st.bankroll] * n
+        self.paid = [0] * n            # stakes each player has put into the pot
+        self.won = [0] * n             # what each player has taken from the pot
+        self.on_last_chance = [False] * n
+        self.alive = list(range(n))
+        self.pot = 0
+        self.hand_number = 0
+        self.is_over = False
+        self.winners: list[int] = []
+        self.hand_ends: dict[str, int] = {}
+        self.turns_taken = 0
+        # per-hand state, set by _start_hand
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.zones: dict[str, list[int]] = {}
+        self.face_up: dict[str, bool] = {}
+        self.knocker: Optional[int] = None
+        self.round = 1
+        self.turns_in_hand = 0
+        self.just_drawn: Optional[int] = None
+        self.current_player = -1
+        self._order: list[int] = []
+        self._turn_index = 0
+        self._pass_streak = 0
+        self._step = rules.steps[rules.start_step]
+        self._hand_over = False
+        self.dealer = dealer if dealer is not None else self._choose_first_dealer()
+        self._start_hand()
+
+    # ---- public API -----------------------------------------------------------------------
+    def legal_actions(self) -> list[Action]:
+        if self.is_over:
+            return []
+        p = self.current_player
+        out: list[Action] = []
+        for opt in self._step.options:
+            for g in opt.guards:
+                if not g(self, p):
+                    break
+            else:
+                out.extend(opt.expand(self, opt, p))
+        return out
+
+    def apply(self, action: Action) -> None:
+        if self.is_over:
+            raise IllegalAction("the game is over")
+        if action.step != self._step.name or action not in self.legal_actions():
+            raise IllegalAction(f"{action.kind} {self.rules.deck.codes(action.cards)} is not "
+                                f"legal now")
+        self._apply(action)
+
+    def apply_unchecked(self, action: Action) -> None:
+        """`apply` for callers that took the action from `legal_actions()` just now (bots in
+        simulations): skips re-deriving the legal list."""
+        self._apply(action)
+
+    def hand_value(self, player: int):
+        """The numeric value of a player's hand under the ruleset (30.5, 31, ...)."""
+        hand = self.hands[player]
+        v = self.rules.valuation
+        if len(hand) == v.hand_size:
+            return v.value[self.mask(hand)]
+        return v.of(hand).value
+
+    def hand_strength(self, player: int):
+        hand = self.hands[player]
+        v = self.rules.valuation
+        if len(hand) == v.hand_size:
+            return v.strength[self.mask(hand)]
+        return v.of(hand).strength
+
+    @staticmethod
+    def mask(cards: Iterable[int]) -> int:
+        m = 0
+        for c in cards:
+            m |= 1 << c
+        return m
+
+    def returns(self) -> list[float]:
+        """Net stakes won per player (what he took from the pot less what he paid into it)."""
+        return [self.won[p] - self.paid[p] for p in range(self.players)]
+
+    def visible_top(self, zone: str) -> Optional[int]:
+        """The card a player can see on a zone, if any (a discard pile's top, a face-up zone's
+        top)."""
+        cards = self.zones.get(zone)
+        if not cards:
+            return None
+        vis = self.rules.zones[zone].visibility
+        if vis == "top" or self.face_up[zone]:
+            return cards[-1]
+        return None
+
+    def emit(self, _kind: str, _player: Optional[int] = None, **data) -> None:
+        if self.record:
+            self.events.append(Event(_kind, _player, data))
+
+    @property
+    def step(self) -> str:
+        return self._step.name
+
+    # ---- called by primitives and effects -------------------------------------------------
+    def knock(self, p: int) -> None:
+        if self.knocker is None:
+            self.knocker = p
+            self.emit("knock", p, round=self.round)
+
+    def stock_ran_out(self, zone: str) -> None:
+        """A draw found `zone` empty: the `stock_empty` triggers say what happens."""
+        self._fire("stock_empty", self.current_player)
+
+    # ---- the flow of a hand ---------------------------------------------------------------
+    def _apply(self, action: Action) -> None:
+        rules = self.rules
+        p = self.current_player
+        opt = self._step.options[action.option]
+        if self.record:
+            self.emit("action", p, kind=action.kind, step=action.step, option=action.option,
+                      cards=[rules.deck.cards[c].code for c in action.cards])
+        opt.run(self, opt, action, p)
+        for eff in opt.effects:
+            eff(self, p)
+        if opt.is_pass:
+            self._pass_streak += 1
+        else:
+            self._pass_streak = 0
+        rest = rules.rest_zone
+        if rest is not None and not self.zones[rest] and rules.triggers["stock_empty"]:
+            self._fire("stock_empty", p)
+        if self._hand_over:
+            return self._after_hand()
+        if rules.triggers["action"] and self._fire("action", p):
+            return self._after_hand()
+        if opt.then is not None:
+            self._step = rules.steps[opt.then]
+            return self._ensure_choice()
+        self._end_turn(p)
+
+    def _end_turn(self, p: int) -> None:
+        rules = self.rules
+        self.turns_in_hand += 1
+        self.turns_taken += 1
+        self.just_drawn = None
+        if rules.triggers["turn_end"] and self._fire("turn_end", p):
+            return self._after_hand()
+        if self._pass_streak >= len(self._order) and rules.triggers["all_passed"]:
+            self._pass_streak = 0
+            if self._fire("all_passed", p):
+                return self._after_hand()
+        if self.turns_in_hand >= MAX_TURNS_PER_HAND:
+            self.emit("turn_limit", None, turns=self.turns_in_hand)
+            self._end_hand("void", [], "turn_limit")
+            return self._after_hand()
+        self._turn_index += 1
+        if self._turn_index >= len(self._order):
+            self._turn_index = 0
+            self.round += 1
+        nxt = self._order[self._turn_index]
+        if nxt == self.knocker:
+            self._end_hand("showdown", [], "knock")
+            return self._after_hand()
+        self.current_player = nxt
+        self._step = rules.steps[rules.start_step]
+        self._ensure_choice()
+
+    def _ensure_choice(self) -> None:
+        """A player with nothing legal to do ends the hand in a showdown instead of hanging."""
+        if not self.legal_actions():
+            self.emit("stuck", self.current_player, step=self._step.name)
+            self._end_hand("showdown", [], "stuck")
+            self._after_hand()
+
+    def _fire(self, on: str, p: Optional[int]) -> bool:
+        """Run the triggers listening to `on`; True when one of them ended the hand."""
+        for trig in self.rules.triggers[on]:
+            holders = trig.condition(self, p) if trig.condition is not None else []
+            if holders is None:
+                continue
+            self.emit("trigger", p, on=on, outcome=trig.outcome, holders=list(holders))
+            out = trig.outcome
+            if out == "reshuffle":
+                self._reshuffle()
+            elif out == "refresh":
+                self._refresh(trig.zone)
+            elif out == "win":
+                winners = [self.dealer] if trig.winner == "dealer" else list(holders)
+                if trig.best_only and len(winners) > 1:
+                    best = max(self.hand_strength(q) for q in winners)
+                    winners = [q for q in winners if self.hand_strength(q) == best]
+                self._end_hand("win", winners, on)
+                return True
+            else:
+                self._end_hand(out, [], on)
+                return True
+        return False
+
+    def _reshuffle(self) -> None:
+        rest = self.rules.rest_zone
+        pile = self.zones.get("discard")
+        if rest is None or not pile:
+            return
+        top = pile.pop()
+        self.rng.shuffle(pile)
+        self.zones[rest] = pile + self.zones[rest]
+        self.zones["discard"] = [top]
+        self.emit("reshuffle", None, cards=len(self.zones[rest]))
+
+    def _refresh(self, zone: str) -> None:
+        rest = self.rules.rest_zone
+        old = self.zones[zone]
+        stock = self.zones.get(rest) if rest else None
+        if not stock or len(stock) < len(old):
+            self.emit("refresh_failed", None, zone=zone)
+            return
+        self.zones[zone] = [stock.pop() for _ in old]
+        self.zones.setdefault("_aside", []).extend(old)
+        self.face_up[zone] = True
+        self.emit("refresh", None, zone=zone, cards=self.rules.deck.codes(self.zones[zone]))
+
+    # ---- hands ----------------------------------------------------------------------------
+    def _choose_first_dealer(self) -> int:
+        how = self.rules.first_dealer
+        if how == "first_seat":
+            return 0
+        if how == "random":
+            return self.rng.randrange(self.players)
+        deck = self.rules.deck
+        cutters = list(range(self.players))
+        while True:
+            cards = self.rng.sample(range(len(deck.cards)), len(cutters))
+            strengths = [deck.strength(c) for c in cards]
+            target = max(strengths) if how == "highest_cut" else min(strengths)
+            self.emit("cut", None, cards={p: deck.code(c) for p, c in zip(cutters, cards)})
+            cutters = [p for p, s in zip(cutters, strengths) if s == target]
+            if len(cutters) == 1:
+                return cutters[0]
+
+    def _seats_from(self, start: int, step: int) -> list[int]:
+        """Live seats in the given direction, starting with the first live one after `start`."""
+        alive = set(self.alive)
+        out, seat = [], start
+        for _ in range(self.players):
+            seat = (seat + step) % self.players
+            if seat in alive:
+                out.append(seat)
+        return out
+
+    def _deck_order(self) -> list[int]:
+        """Top card last (so dealing is `pop()`). A stacked order may be partial: the cards
+        it leaves out follow in shuffled order."""
+        deck = self.rules.deck
+        if self._decks:
+            given = self._decks.pop(0)
+            ids = deck.parse_hand([c if isinstance(c, str) else deck.code(c) for c in given])
+            rest = [c for c in range(len(deck.cards)) if c not in set(ids)]
+            self.rng.shuffle(rest)
+            order = ids + rest
+        else:
+            order = list(range(len(deck.cards)))
+            self.rng.shuffle(order)
+        order.reverse()
+        return order
+
+    def _start_hand(self) -> None:
+        rules = self.rules
+        self.hand_number += 1
+        if self.hand_number > MAX_HANDS_PER_GAME:
+            return self._finish_game(self._leaders())
+        st = rules.stakes
+        if st.mode == "pot":
+            for p in list(self.alive):
+                if self.lives[p] < st.ante:
+                    self._go_out(p)
+            if len(self.alive) <= 1:
+                return self._finish_game(list(self.alive))
+            for p in self.alive:
+                self.lives[p] -= st.ante
+                self.paid[p] += st.ante
+                self.pot += st.ante
+        self.hands = [[] for _ in range(self.players)]
+        self.zones = {name: [] for name in rules.zones}
+        self.face_up = {name: z.visibility == "public" for name, z in rules.zones.items()}
+        self.knocker = None
+        self.round = 1
+        self.turns_in_hand = 0
+        self.just_drawn = None
+        self._pass_streak = 0
+        self._hand_over = False
+        deck = self._deck_order()
+        dealing = self._seats_from(self.dealer, rules.deal_step)
+        for ds in rules.deal:
+            for _ in range(ds.rounds):
+                for target in ds.targets:
+                    dest = dealing if target == "players" else (target,)
+                    for who in dest:
+                        pile = self.hands[who] if target == "players" else self.zones[who]
+                        for _ in range(ds.count):
+                            if deck:
+                                pile.append(deck.pop())
+        if rules.rest_zone is not None:
+            self.zones[rules.rest_zone] = deck  # its top is its last element, like every zone
+        self._order = self._seats_from(self.dealer, rules.play_step)
+        self._turn_index = 0
+        self.current_player = self._order[0]
+        self._step = rules.steps[rules.start_step]
+        self.emit("deal", None, hand=self.hand_number, dealer=self.dealer,
+                  hands={p: rules.deck.codes(self.hands[p]) for p in self.alive},
+                  zones={z: rules.deck.codes(c) for z, c in self.zones.items()})
+        if rules.triggers["dealt"] and self._fire("dealt", None):
+            return self._after_hand()
+        self._ensure_choice()
+
+    def _end_hand(self, outcome: str, winners: list[int], reason: str) -> None:
+        if self._hand_over:
+            return
+        self._hand_over = True
+        self.hand_ends[reason] = self.hand_ends.get(reason, 0) + 1
+        self.emit("hand_end", None, outcome=outcome, reason=reason, winners=winners,
+                  knocker=self.knocker,
+                  hands={p: self.rules.deck.codes(self.hands[p]) for p in self.alive},
+                  values={p: self.hand_value(p) for p in self.alive})
+        settle(self, outcome, winners)
+
+    def _after_hand(self) -> None:
+        if self.is_over:
+            return
+        rules = self.rules
+        if rules.end_hands is not None and self.hand_number >= rules.end_hands:
+            return self._finish_game(self._leaders())
+        if rules.end_last_standing and len(self.alive) <= 1:
+            return self._finish_game(list(self.alive))
+        # the deal passes on
+        if rules.dealer_step == 0 and self.dealer in self.alive:
+            pass
+        else:
+            step = rules.dealer_step or rules.play_step
+            self.dealer = self._seats_from(self.dealer, step)[0]
+        self._start_hand()
+
+    def _leaders(self) -> list[int]:
+        pool = self.alive or list(range(self.players))
+        best = max(self.lives[p] for p in pool)
+        return [p for p in pool if self.lives[p] == best]
+
+    # ---- lives, pot and the end -----------------------------------------------------------
+    def lose_lives(self, p: int, count: int) -> None:
+        st = self.rules.stakes
+        for _ in range(count):
+            if p not in self.alive:
+                return
+            if self.lives[p] > 0:
+                self.lives[p] -= 1
+                if st.into_pot:
+                    self.paid[p] += 1
+                    self.pot += 1
+                self.emit("life_lost", p, lives=self.lives[p])
+                if self.lives[p] == 0:
+                    if st.last_chance:
+                        self.on_last_chance[p] = True
+                        self.emit("last_chance", p)
+                    else:
+                        self._go_out(p)
+            else:
+                self._go_out(p)
+
+    def _go_out(self, p: int) -> None:
+        if p in self.alive:
+            self.alive.remove(p)
+            self.emit("out", p)
+
+    def take_pot(self, winners: list[int]) -> None:
+        if not winners or not self.pot:
+            return
+        share = self.pot // len(winners)
+        for p in winners:
+            self.won[p] += share
+            if self.rules.stakes.mode == "pot":
+                self.lives[p] += share
+        self.pot -= share * len(winners)
+        self.emit("pot", None, winners=winners, each=share)
+
+    def reenter(self, players: list[int]) -> None:
+        lives = self.rules.stakes.reentry_lives
+        for p in players:
+            self.lives[p] = lives
+            self.on_last_chance[p] = False
+        self.alive = sorted(players)
+        self.emit("reentry", None, players=self.alive, lives=lives)
+
+    def _finish_game(self, winners: list[int]) -> None:
+        self.is_over = True
+        self.winners = sorted(winners)
+        self.current_player = -1
+        if self.rules.stakes.mode == "lives" and self.rules.stakes.into_pot:
+            self.take_pot(self.winners)
+        elif self.rules.stakes.mode == "lives":
+            for p in self.winners:
+                self.won[p] += 1
+        self.emit("game_over", None, winners=self.winners)

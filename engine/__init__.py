@@ -1,0 +1,21 @@
+"""trentuno's engine: load a ruleset, compile it once, play it through a game-state API.
+
+    from trentuno.engine import load, GameState, parse_bots
+    rules = load("trentuno")            # a built-in name or a path to a YAML file
+    state = GameState(rules, players=4, seed=1)
+    while not state.is_over:
+        state.apply(state.legal_actions()[0])
+
+Nothing in this package names a game: every difference between rulesets is data.
+"""
+from .bots import BOTS, parse_bots
+from .errors import CardError, Problem, RuleFileError, TrentunoError, UsageError
+from .rules import Action, Ruleset
+from .state import Event, GameState, IllegalAction
+from .variants import builtin_files, check, load
+
+__all__ = [
+    "Action", "BOTS", "CardError", "Event", "GameState", "IllegalAction", "Problem",
+    "RuleFileError", "Ruleset", "TrentunoError", "UsageError", "builtin_files", "check",
+    "load", "parse_bots",
+]

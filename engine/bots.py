@@ -45,18 +45,22 @@ def greedy_bot(seed: Optional[int] = None) -> Bot:
                 return max(actions, key=lambda a: of([c for c in hand if c != a.cards[0]])
                            .strength)
             return _best_discard(actions, hmask, strength)
+        knock = None
+        for a in actions:
+            if a.kind == "knock":
+                knock = a
+                if state.hand_value(p) >= 27 - (state.round - 2):
+                    return knock
+                break
         cur = strength[hmask] if len(hand) == size else state.hand_strength(p)
         best_swap, best_gain = None, cur
-        draw_blind = draw_seen = knock = pass_ = None
+        draw_blind = draw_seen = pass_ = None
         for a in actions:
             k = a.kind
-            if k == "knock":
-                knock = a
-            elif k == "pass":
+            if k == "pass":
                 pass_ = a
             elif k == "draw":
-                zone = rules.steps[a.step].options[a.option].params["from"]
-                top = state.visible_top(zone)
+                top = state.visible_top(a.zone)
                 if top is None:
                     draw_blind = draw_blind or a
                 elif draw_seen is None:
@@ -75,13 +79,10 @@ def greedy_bot(seed: Optional[int] = None) -> Bot:
                 if s > best_gain:
                     best_swap, best_gain = a, s
             elif k == "swap_all":
-                zone = rules.steps[a.step].options[a.option].params["with"]
-                if state.face_up[zone]:
-                    s = strength.get(state.mask(state.zones[zone]), -1)
+                if state.face_up[a.zone]:
+                    s = strength.get(state.mask(state.zones[a.zone]), -1)
                     if s > best_gain:
                         best_swap, best_gain = a, s
-        if knock is not None and state.hand_value(p) >= 27 - (state.round - 2):
-            return knock
         if draw_seen is not None:
             return draw_seen
         if draw_blind is not None:

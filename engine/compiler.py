@@ -39,9 +39,10 @@ def _code(x) -> str:
 
 
 class _Compiler:
-    def __init__(self, data: Mapping, source: str):
+    def __init__(self, data: Mapping, source: str, source_path: str = ""):
         self.d = data
         self.source = source
+        self.source_path = source_path
         self.problems: list[tuple[Path, str]] = []
 
     def error(self, path: Path, message: str) -> None:
@@ -278,8 +279,9 @@ class _Compiler:
             effects.append(EFFECTS[key](param))
         labels = dict(o.get("label") or {})
         actions = {}
+        zone = next((params[z] for z in prim.zone_params), None)
         for cards in prim.keys(len(deck.cards)):
-            actions[cards] = Action(kind, step, index, cards, labels)
+            actions[cards] = Action(kind, step, index, cards, labels, zone)
         return Option(step, index, kind, params, guards, then, tuple(effects), labels,
                       knocks, kind == "pass", prim.expand, prim.apply, actions)
 
@@ -397,13 +399,14 @@ class _Compiler:
             knock_last_turns=(d.get("knock") or {}).get("last_turns", "others_once"),
             triggers=triggers, stakes=stakes, settle_win=settle_win,
             settle_showdown=settle_show, end_last_standing=bool(end.get("last_standing")),
-            end_hands=end.get("hands"), labels=dict(d.get("labels") or {}), data=d)
+            end_hands=end.get("hands"), labels=dict(d.get("labels") or {}), data=d,
+            source_path=self.source_path)
 
 
 def _int_or(code: str) -> Any:
     return int(code) if code.isdigit() else code
 
 
-def compile_document(data: Mapping, source: str = "<rules>") -> Ruleset:
+def compile_document(data: Mapping, source: str = "<rules>", source_path: str = "") -> Ruleset:
     """Compile a schema-valid document; raises CompileProblems listing every problem."""
-    return _Compiler(data, source).compile()
+    return _Compiler(data, source, source_path).compile()

@@ -25,6 +25,7 @@ class Action:
     option: int                  # index of the option within its step
     cards: tuple[int, ...] = ()  # discard: (card,); swap: (hand card, zone card)
     labels: Mapping[str, str] = field(default_factory=dict)
+    zone: Optional[str] = None   # the zone the move takes from or gives to, if any
 
     def key(self) -> tuple:
         """Stable identity for records and comparisons across processes."""
@@ -129,6 +130,7 @@ class Ruleset:
     end_hands: Optional[int]
     labels: Mapping[str, Mapping[str, str]]
     data: Mapping = field(repr=False, default_factory=dict)  # the merged document, for explain
+    source_path: str = ""            # the file to load it again from (worker processes)
 
     def label(self, thing: Mapping[str, str], lang: str, default: str = "") -> str:
         return thing.get(lang) or thing.get("en") or default

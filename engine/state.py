@@ -62,6 +62,7 @@ class GameState:
         self.winners: list[int] = []
         self.hand_ends: dict[str, int] = {}
         self.turns_taken = 0
+        self.lives_lost = 0
         # per-hand state, set by _start_hand
         self.hands: list[list[int]] = [[] for _ in range(n)]
         self.zones: dict[str, list[int]] = {}
@@ -76,13 +77,18 @@ class GameState:
         self._pass_streak = 0
         self._step = rules.steps[rules.start_step]
         self._hand_over = False
+        self._legal: list[Action] = []
+        self._top_visible = {z: v.visibility == "top" for z, v in rules.zones.items()}
         self.dealer = dealer if dealer is not None else self._choose_first_dealer()
         self._start_hand()
 
     # ---- public API -----------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
-        if self.is_over:
-            return []
+        """The moves the current player may make now (computed once per decision; do not
+        mutate the list)."""
+        return self._legal if not self.is_over else []
+
+    def _compute_legal(self) -> list[Action]:
         p = self.current_player
         out: list[Action] = []
         for opt in self._step.options:
@@ -96,7 +102,7 @@ class GameState:
     def apply(self, action: Action) -> None:
         if self.is_over:
             raise IllegalAction("the game is over")
-        if action.step != self._step.name or action not in self.legal_actions():
+        if action.step != self._step.name or action not in self._legal:
             raise IllegalAction(f"{action.kind} {self.rules.deck.codes(action.cards)} is not "
                                 f"legal now")
         self._apply(action)
@@ -136,10 +142,7 @@ class GameState:
         """The card a player can see on a zone, if any (a discard pile's top, a face-up zone's
         top)."""
         cards = self.zones.get(zone)
-        if not cards:
-            return None
-        vis = self.rules.zones[zone].visibility
-        if vis == "top" or self.face_up[zone]:
+        if cards and (self.face_up[zone] or self._top_visible[zone]):
             return cards[-1]
         return None
 
@@ -216,8 +219,10 @@ class GameState:
         self._ensure_choice()
 
     def _ensure_choice(self) -> None:
-        """A player with nothing legal to do ends the hand in a showdown instead of hanging."""
-        if not self.legal_actions():
+        """Work out the legal moves; a player with none ends the hand in a showdown instead of
+        hanging."""
+        self._legal = self._compute_legal()
+        if not self._legal:
             self.emit("stuck", self.current_player, step=self._step.name)
             self._end_hand("showdown", [], "stuck")
             self._after_hand()
@@ -400,6 +405,7 @@ class GameState:
         for _ in range(count):
             if p not in self.alive:
                 return
+            self.lives_lost += 1
             if self.lives[p] > 0:
                 self.lives[p] -= 1
                 if st.into_pot:

@@ -23,8 +23,12 @@ def holds(what, valuation) -> Condition:
     instant = valuation.instant
 
     def check(st, p):
-        players = st.alive if p is None else (p,)
-        found = [q for q in players if instant.get(st.mask(st.hands[q]), False)]
+        if p is not None:  # the common case, once per turn: keep it to a mask and a lookup
+            m = 0
+            for c in st.hands[p]:
+                m |= 1 << c
+            return [p] if instant.get(m, False) else None
+        found = [q for q in st.alive if instant.get(st.mask(st.hands[q]), False)]
         return found or None
     return check
 

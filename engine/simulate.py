@@ -1,0 +1,134 @@
+"""Many bot games and what they add up to: the engine behind `trentuno simulate`.
+
+Each game gets its own seed derived from (seed, game index), so a summary does not depend on
+how the games were split between worker processes.
+"""
+from __future__ import annotations
+
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Callable, Optional
+
+from .bots import parse_bots
+from .state import GameState
+
+#: hand_end reasons (the `on` of the trigger, or how the hand ran out) in a user's words
+END_NAMES = {
+    "dealt": "instant win when dealt",
+    "action": "instant win",
+    "turn_end": "instant win",
+    "knock": "knock",
+    "all_passed": "all passed",
+    "stock_empty": "stock out",
+    "stuck": "no move left",
+    "turn_limit": "turn limit",
+}
+
+
+def game_seed(seed: int, index: int) -> int:
+    return seed * 1_000_003 + index
+
+
+@dataclass
+class Summary:
+    variant: str
+    games: int
+    players: int
+    seed: int
+    bots: str
+    hands: int = 0
+    turns: int = 0
+    seconds: float = 0.0
+    wins: list = field(default_factory=list)        # per seat (a shared win counts for each)
+    shared_wins: int = 0                            # games won by several players together
+    hand_ends: dict = field(default_factory=dict)   # how hands ended -> count
+    lives_lost: int = 0
+    pot_paid: int = 0                               # stakes paid into pots
+    max_hands: int = 0
+
+    def add(self, other: "Summary") -> None:
+        self.hands += other.hands
+        self.turns += other.turns
+        self.wins = [a + b for a, b in zip(self.wins, other.wins)]
+        self.shared_wins += other.shared_wins
+        for k, v in other.hand_ends.items():
+            self.hand_ends[k] = self.hand_ends.get(k, 0) + v
+        self.lives_lost += other.lives_lost
+        self.pot_paid += other.pot_paid
+        self.max_hands = max(self.max_hands, other.max_hands)
+
+    def as_dict(self) -> dict:
+        return {
+            "variant": self.variant, "games": self.games, "players": self.players,
+            "seed": self.seed, "bots": self.bots, "hands": self.hands, "turns": self.turns,
+            "seconds": round(self.seconds, 3), "wins": self.wins,
+            "shared_wins": self.shared_wins,
+            "hands_per_game": round(self.hands / self.games, 3) if self.games else 0,
+            "turns_per_hand": round(self.turns / self.hands, 3) if self.hands else 0,
+            "turns_per_second": round(self.turns / self.seconds) if self.seconds else 0,
+            "hand_ends": dict(sorted(self.hand_ends.items())),
+            "lives_lost": self.lives_lost, "pot_paid": self.pot_paid,
+            "longest_game_hands": self.max_hands,
+        }
+
+
+def play_game(rules, players: int, bots: str, seed: int, record: bool = False) -> GameState:
+    """One whole game between bots; returns the finished state."""
+    seats = parse_bots(bots, players, seed)
+    st = GameState(rules, players, seed=seed, record=record)
+    apply = st.apply_unchecked
+    while not st.is_over:
+        apply(seats[st.current_player](st, st.legal_actions()))
+    return st
+
+
+def run_games(rules, start: int, count: int, players: int, bots: str, seed: int,
+              progress: Optional[Callable[[int], None]] = None) -> Summary:
+    s = Summary(rules.name, count, players, seed, bots, wins=[0] * players)
+    for i in range(start, start + count):
+        st = play_game(rules, players, bots, game_seed(seed, i))
+        s.hands += st.hand_number
+        s.max_hands = max(s.max_hands, st.hand_number)
+        s.turns += st.turns_taken
+        for w in st.winners:
+            s.wins[w] += 1
+        if len(st.winners) > 1:
+            s.shared_wins += 1
+        for reason, n in st.hand_ends.items():
+            name = END_NAMES.get(reason, reason)
+            s.hand_ends[name] = s.hand_ends.get(name, 0) + n
+        s.pot_paid += sum(st.paid)
+        s.lives_lost += st.lives_lost
+        if progress is not None:
+            progress(1)
+    return s
+
+
+def _worker(args) -> Summary:
+    from .variants import load
+    source, start, count, players, bots, seed = args
+    return run_games(load(source), start, count, players, bots, seed)
+
+
+def simulate(rules, games: int, players: int, bots: str = "greedy", seed: int = 0,
+             jobs: int = 1, progress: Optional[Callable[[int], None]] = None) -> Summary:
+    """Play `games` games; with jobs > 1 they are split in batches over worker processes
+    (each reloads the ruleset from its file: compiled rules hold closures, which don't
+    pickle)."""
+    parse_bots(bots, players, seed)  # fail early on a bad --bots, before any worker starts
+    t0 = time.perf_counter()
+    total = Summary(rules.name, games, players, seed, bots, wins=[0] * players)
+    if jobs <= 1 or games < 2 * jobs:
+        total.add(run_games(rules, 0, games, players, bots, seed, progress))
+    else:
+        batch = max(1, min(200, games // (jobs * 4)))
+        tasks = [(rules.source_path, i, min(batch, games - i), players, bots, seed)
+                 for i in range(0, games, batch)]
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            for part in pool.map(_worker, tasks):
+                total.add(part)
+                if progress is not None:
+                    progress(part.games)
+    total.seconds = time.perf_counter() - t0
+    return total

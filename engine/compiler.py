@@ -292,9 +292,14 @@ class _Compiler:
             cond = None
             if t.get("if"):
                 (key, param), = t["if"].items()
-                if key == "holds" and not any(p.instant for p in valuation.patterns):
+                names = [p.name for p in valuation.patterns]
+                if key == "holds" and param == "instant" and not any(
+                        p.instant for p in valuation.patterns):
                     self.error(path + ("if", "holds"), "`holds: instant` but no pattern "
                                "says `instant: true`")
+                elif key == "holds" and param != "instant" and param not in names:
+                    self.error(path + ("if", "holds"), f"no pattern named {param!r} "
+                               f"(patterns: {', '.join(names)})")
                 if key in ("zone_holds", "zone_matches"):
                     self.need_zone(zones, param["zone"], path + ("if", key, "zone"))
                 if key == "zone_holds" and param["pattern"] != "instant":

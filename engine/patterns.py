@@ -151,7 +151,8 @@ class Valuation:
         self.value: dict[int, float] = {m: info[0] for m, info in raw.items()}
         #: mask -> True when the hand matches an instant pattern
         self.instant: dict[int, bool] = {m: info[2] for m, info in raw.items()}
-        self._combo = {m: info[1] for m, info in raw.items()}
+        #: mask -> the name of the pattern that gives the hand its value
+        self.combo: dict[int, str] = {m: info[1] for m, info in raw.items()}
 
     def _evaluate(self, cards: Sequence[int]) -> tuple[tuple, tuple]:
         best_key: tuple | None = None
@@ -188,7 +189,7 @@ class Valuation:
         for c in cards:
             mask |= 1 << c
         if mask in self.strength and len(cards) == self.hand_size:
-            return HandValue(self.value[mask], self._combo[mask], self.instant[mask],
+            return HandValue(self.value[mask], self.combo[mask], self.instant[mask],
                              self.strength[mask])
         key, info = self._evaluate(list(cards))
         return HandValue(info[0], info[1], info[2], self._strength_of_key(key))

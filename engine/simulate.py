@@ -13,16 +13,22 @@ from typing import Callable, Optional
 from .bots import parse_bots
 from .state import GameState
 
-#: hand_end reasons (the `on` of the trigger, or how the hand ran out) in a user's words
+#: how a hand ended ("outcome:reason", reason being the trigger's `on` or what ran out), in a
+#: user's words; anything not listed is shown as it is
 END_NAMES = {
-    "dealt": "instant win when dealt",
-    "action": "instant win",
-    "turn_end": "instant win",
-    "knock": "knock",
-    "all_passed": "all passed",
-    "stock_empty": "stock out",
-    "stuck": "no move left",
-    "turn_limit": "turn limit",
+    "win:dealt": "instant win when dealt",
+    "win:action": "instant win",
+    "win:turn_end": "instant win",
+    "showdown:dealt": "instant hand when dealt, compared",
+    "showdown:action": "instant hand, compared",
+    "showdown:turn_end": "instant hand, compared",
+    "showdown:knock": "knock",
+    "showdown:all_passed": "all passed",
+    "showdown:stock_empty": "stock out",
+    "void:stock_empty": "stock out, void",
+    "showdown:refresh_failed": "all passed, table not refilled",
+    "showdown:stuck": "no move left",
+    "void:turn_limit": "turn limit",
 }
 
 

@@ -66,6 +66,7 @@ class GameState:
         # per-hand state, set by _start_hand
         self.hands: list[list[int]] = [[] for _ in range(n)]
         self.zones: dict[str, list[int]] = {}
+        self.aside: list[int] = []
         self.face_up: dict[str, bool] = {}
         self.knocker: Optional[int] = None
         self.round = 1
@@ -238,7 +239,9 @@ class GameState:
             if out == "reshuffle":
                 self._reshuffle()
             elif out == "refresh":
-                self._refresh(trig.zone)
+                if not self._refresh(trig.zone):  # the stock cannot refill it: show down
+                    self._end_hand("showdown", [], "refresh_failed")
+                    return True
             elif out == "win":
                 winners = [self.dealer] if trig.winner == "dealer" else list(holders)
                 if trig.best_only and len(winners) > 1:
@@ -262,17 +265,20 @@ class GameState:
         self.zones["discard"] = [top]
         self.emit("reshuffle", None, cards=len(self.zones[rest]))
 
-    def _refresh(self, zone: str) -> None:
+    def _refresh(self, zone: str) -> bool:
+        """Put the zone's cards aside and deal it again from the stock; False when the stock
+        is too short to do so."""
         rest = self.rules.rest_zone
         old = self.zones[zone]
         stock = self.zones.get(rest) if rest else None
         if not stock or len(stock) < len(old):
             self.emit("refresh_failed", None, zone=zone)
-            return
+            return False
         self.zones[zone] = [stock.pop() for _ in old]
-        self.zones.setdefault("_aside", []).extend(old)
+        self.aside.extend(old)
         self.face_up[zone] = True
         self.emit("refresh", None, zone=zone, cards=self.rules.deck.codes(self.zones[zone]))
+        return True
 
     # ---- hands ----------------------------------------------------------------------------
     def _choose_first_dealer(self) -> int:
@@ -336,6 +342,7 @@ class GameState:
                 self.pot += st.ante
         self.hands = [[] for _ in range(self.players)]
         self.zones = {name: [] for name in rules.zones}
+        self.aside: list[int] = []  # cards out of play this hand (undealt, or replaced)
         self.face_up = {name: z.visibility == "public" for name, z in rules.zones.items()}
         self.knocker = None
         self.round = 1
@@ -356,6 +363,8 @@ class GameState:
                                 pile.append(deck.pop())
         if rules.rest_zone is not None:
             self.zones[rules.rest_zone] = deck  # its top is its last element, like every zone
+        else:
+            self.aside = deck
         self._order = self._seats_from(self.dealer, rules.play_step)
         self._turn_index = 0
         self.current_player = self._order[0]
@@ -371,7 +380,8 @@ class GameState:
         if self._hand_over:
             return
         self._hand_over = True
-        self.hand_ends[reason] = self.hand_ends.get(reason, 0) + 1
+        key = f"{outcome}:{reason}"
+        self.hand_ends[key] = self.hand_ends.get(key, 0) + 1
         self.emit("hand_end", None, outcome=outcome, reason=reason, winners=winners,
                   knocker=self.knocker,
                   hands={p: self.rules.deck.codes(self.hands[p]) for p in self.alive},

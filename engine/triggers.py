@@ -19,8 +19,12 @@ OUTCOMES = ("win", "showdown", "void", "reshuffle", "refresh")
 
 
 def holds(what, valuation) -> Condition:
-    """`holds: instant`: a player holds a hand matching an `instant: true` pattern."""
-    instant = valuation.instant
+    """`holds: instant`: a player holds a hand matching an `instant: true` pattern;
+    `holds: NAME`: a hand whose value comes from the pattern NAME (three Aces, say)."""
+    if what == "instant":
+        instant = valuation.instant
+    else:
+        instant = {m: combo == what for m, combo in valuation.combo.items()}
 
     def check(st, p):
         if p is not None:  # the common case, once per turn: keep it to a mask and a lookup

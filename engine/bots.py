@@ -38,13 +38,8 @@ def greedy_bot(seed: Optional[int] = None) -> Bot:
         hmask = 0
         for c in hand:
             hmask |= 1 << c
-        first = actions[0].kind
-        if first == "discard":
-            if len(hand) - 1 != size:  # an unusual turn shape: value the rest directly
-                of = rules.valuation.of
-                return max(actions, key=lambda a: of([c for c in hand if c != a.cards[0]])
-                           .strength)
-            return _best_discard(actions, hmask, strength)
+        if actions[0].kind == "discard" and actions[-1].kind == "discard":
+            return _best_discard(actions, hand, hmask, strength, size, rules.valuation)
         knock = None
         for a in actions:
             if a.kind == "knock":
@@ -52,6 +47,9 @@ def greedy_bot(seed: Optional[int] = None) -> Bot:
                 if state.hand_value(p) >= 27 - (state.round - 2):
                     return knock
                 break
+        discards = [a for a in actions if a.kind == "discard"]
+        if discards:
+            return _best_discard(discards, hand, hmask, strength, size, rules.valuation)
         cur = strength[hmask] if len(hand) == size else state.hand_strength(p)
         best_swap, best_gain = None, cur
         draw_blind = draw_seen = pass_ = None
@@ -97,11 +95,18 @@ def greedy_bot(seed: Optional[int] = None) -> Bot:
     return choose
 
 
-def _best_discard(actions, hmask, strength):
-    best_a, best_s = actions[0], -1
-    for a in actions:
-        s = strength[hmask & ~(1 << a.cards[0])]
-        if s > best_s:
+def _best_discard(actions, hand, hmask, strength, size, valuation):
+    """The discard leaving the best hand; the first such on ties."""
+    best_a, best_s = actions[0], None
+    if len(hand) - 1 == size:
+        for a in actions:
+            s = strength[hmask & ~(1 << a.cards[0])]
+            if best_s is None or s > best_s:
+                best_a, best_s = a, s
+        return best_a
+    for a in actions:  # an unusual turn shape (discard first): value what is left directly
+        s = valuation.of([c for c in hand if c != a.cards[0]]).strength
+        if best_s is None or s > best_s:
             best_a, best_s = a, s
     return best_a
 

@@ -40,51 +40,56 @@ def greedy_bot(seed: Optional[int] = None) -> Bot:
             hmask |= 1 << c
         if actions[0].kind == "discard" and actions[-1].kind == "discard":
             return _best_discard(actions, hand, hmask, strength, size, rules.valuation)
-        knock = None
+        # one pass to sort the moves by kind; most steps offer only a few
+        knock = pass_ = draw_blind = None
+        draws, swaps, discards = [], [], []
         for a in actions:
-            if a.kind == "knock":
+            k = a.kind
+            if k == "discard":
+                discards.append(a)
+            elif k == "draw":
+                draws.append(a)
+            elif k == "swap" or k == "swap_all":
+                swaps.append(a)
+            elif k == "knock":
                 knock = a
-                if state.hand_value(p) >= 27 - (state.round - 2):
-                    return knock
-                break
-        discards = [a for a in actions if a.kind == "discard"]
+            elif k == "pass":
+                pass_ = a
+        if knock is not None:
+            value = rules.valuation.value[hmask] if len(hand) == size else state.hand_value(p)
+            if value >= 27 - (state.round - 2):
+                return knock
         if discards:
             return _best_discard(discards, hand, hmask, strength, size, rules.valuation)
         cur = strength[hmask] if len(hand) == size else state.hand_strength(p)
-        best_swap, best_gain = None, cur
-        draw_blind = draw_seen = pass_ = None
-        for a in actions:
-            k = a.kind
-            if k == "pass":
-                pass_ = a
-            elif k == "draw":
-                top = state.visible_top(a.zone)
-                if top is None:
-                    draw_blind = draw_blind or a
-                elif draw_seen is None:
-                    # would keeping this card raise the hand?
-                    four = hmask | (1 << top)
-                    best = -1
-                    for c in hand:
-                        s = strength[four & ~(1 << c)]
-                        if s > best:
-                            best = s
-                    if best > cur:
-                        draw_seen = a
-            elif k == "swap":
-                h, z = a.cards
-                s = strength.get((hmask & ~(1 << h)) | (1 << z), -1)
-                if s > best_gain:
-                    best_swap, best_gain = a, s
-            elif k == "swap_all":
-                if state.face_up[a.zone]:
-                    s = strength.get(state.mask(state.zones[a.zone]), -1)
-                    if s > best_gain:
-                        best_swap, best_gain = a, s
-        if draw_seen is not None:
-            return draw_seen
+        zones, face_up, top_seen = state.zones, state.face_up, state._top_visible
+        for a in draws:
+            pile = zones[a.zone]
+            if pile and (face_up[a.zone] or top_seen[a.zone]):
+                # take a visible card only if keeping it would raise the hand
+                if len(hand) != size:
+                    if rules.valuation.of(hand + [pile[-1]]).strength > cur:
+                        return a
+                    continue
+                four = hmask | (1 << pile[-1])
+                for c in hand:
+                    if strength[four & ~(1 << c)] > cur:
+                        return a
+            elif draw_blind is None:
+                draw_blind = a
         if draw_blind is not None:
             return draw_blind
+        best_swap, best_gain = None, cur
+        for a in swaps:
+            if a.kind == "swap":
+                h, z = a.cards
+                s = strength.get((hmask & ~(1 << h)) | (1 << z), -1)
+            elif face_up[a.zone]:
+                s = strength.get(state.mask(zones[a.zone]), -1)
+            else:
+                continue
+            if s > best_gain:
+                best_swap, best_gain = a, s
         if best_swap is not None:
             return best_swap
         if pass_ is not None:

@@ -225,7 +225,7 @@ class _Compiler:
                 if opt is not None:
                     compiled.append(opt)
                     can_knock = can_knock or opt.knocks
-            steps[name] = Step(name, tuple(compiled))
+            steps[name] = Step(name, tuple(compiled), _legal_moves(tuple(compiled)))
         return start, steps, can_knock
 
     def guard(self, spec, path):
@@ -406,6 +406,26 @@ class _Compiler:
             settle_showdown=settle_show, end_last_standing=bool(end.get("last_standing")),
             end_hands=end.get("hands"), labels=dict(d.get("labels") or {}), data=d,
             source_path=self.source_path)
+
+
+def _legal_moves(options: tuple[Option, ...]):
+    """One closure per step listing its legal moves: the hot path of every decision, so the
+    common shape (one option, no guard) skips the loop altogether."""
+    if len(options) == 1 and not options[0].guards:
+        only, expand = options[0], options[0].expand
+        return lambda st, p: expand(st, only, p)
+    table = tuple((o, o.guards, o.expand) for o in options)
+
+    def legal(st, p):
+        out = []
+        for o, guards, expand in table:
+            for g in guards:
+                if not g(st, p):
+                    break
+            else:
+                out += expand(st, o, p)
+        return out
+    return legal
 
 
 def _int_or(code: str) -> Any:

@@ -53,6 +53,8 @@ class Option:
 class Step:
     name: str
     options: tuple[Option, ...]
+    legal: Callable = None  # (state, player) -> [Action]: the options' guards and expansions,
+    #                         fused into one closure by the compiler
 
 
 @dataclass(frozen=True)

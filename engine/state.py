@@ -79,9 +79,16 @@ class GameState:
         self._step = rules.steps[rules.start_step]
         self._hand_over = False
         self._legal: list[Action] = []
+        trig = rules.triggers
+        self._on_action, self._on_turn_end = bool(trig["action"]), bool(trig["turn_end"])
+        self._on_all_passed = bool(trig["all_passed"])
+        self._on_stock_empty = bool(trig["stock_empty"])
+        self._first_step = rules.steps[rules.start_step]
         self._top_visible = {z: v.visibility == "top" for z, v in rules.zones.items()}
         self.dealer = dealer if dealer is not None else self._choose_first_dealer()
         self._start_hand()
+        while self._hand_over and not self.is_over:
+            self._next_hand()
 
     # ---- public API -----------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
@@ -89,28 +96,12 @@ class GameState:
         mutate the list)."""
         return self._legal if not self.is_over else []
 
-    def _compute_legal(self) -> list[Action]:
-        p = self.current_player
-        out: list[Action] = []
-        for opt in self._step.options:
-            for g in opt.guards:
-                if not g(self, p):
-                    break
-            else:
-                out.extend(opt.expand(self, opt, p))
-        return out
-
     def apply(self, action: Action) -> None:
         if self.is_over:
             raise IllegalAction("the game is over")
         if action.step != self._step.name or action not in self._legal:
             raise IllegalAction(f"{action.kind} {self.rules.deck.codes(action.cards)} is not "
                                 f"legal now")
-        self._apply(action)
-
-    def apply_unchecked(self, action: Action) -> None:
-        """`apply` for callers that took the action from `legal_actions()` just now (bots in
-        simulations): skips re-deriving the legal list."""
         self._apply(action)
 
     def hand_value(self, player: int):
@@ -166,6 +157,9 @@ class GameState:
         self._fire("stock_empty", self.current_player)
 
     # ---- the flow of a hand ---------------------------------------------------------------
+    # A hand that ends (by a trigger, a knock, a stuck player) only sets `_hand_over`; the
+    # entry points (`__init__`, `apply`) then deal the next hands in a loop, so a run of hands
+    # that end at once can never deepen the call stack.
     def _apply(self, action: Action) -> None:
         rules = self.rules
         p = self.current_player
@@ -181,32 +175,35 @@ class GameState:
         else:
             self._pass_streak = 0
         rest = rules.rest_zone
-        if rest is not None and not self.zones[rest] and rules.triggers["stock_empty"]:
+        if rest is not None and self._on_stock_empty and not self.zones[rest]:
             self._fire("stock_empty", p)
-        if self._hand_over:
-            return self._after_hand()
-        if rules.triggers["action"] and self._fire("action", p):
-            return self._after_hand()
-        if opt.then is not None:
-            self._step = rules.steps[opt.then]
-            return self._ensure_choice()
-        self._end_turn(p)
+        if not self._hand_over and not (self._on_action and self._fire("action", p)):
+            if opt.then is not None:
+                self._step = rules.steps[opt.then]
+                self._ensure_choice()
+            else:
+                self._end_turn(p)
+        while self._hand_over and not self.is_over:
+            self._next_hand()
+
+    #: `apply` for callers that took the action from `legal_actions()` just now (bots in
+    #: simulations): skips re-checking that it is legal.
+    apply_unchecked = _apply
 
     def _end_turn(self, p: int) -> None:
-        rules = self.rules
         self.turns_in_hand += 1
         self.turns_taken += 1
         self.just_drawn = None
-        if rules.triggers["turn_end"] and self._fire("turn_end", p):
-            return self._after_hand()
-        if self._pass_streak >= len(self._order) and rules.triggers["all_passed"]:
+        if self._on_turn_end and self._fire("turn_end", p):
+            return
+        if self._pass_streak >= len(self._order) and self._on_all_passed:
             self._pass_streak = 0
             if self._fire("all_passed", p):
-                return self._after_hand()
+                return
         if self.turns_in_hand >= MAX_TURNS_PER_HAND:
             self.emit("turn_limit", None, turns=self.turns_in_hand)
             self._end_hand("void", [], "turn_limit")
-            return self._after_hand()
+            return
         self._turn_index += 1
         if self._turn_index >= len(self._order):
             self._turn_index = 0
@@ -214,19 +211,18 @@ class GameState:
         nxt = self._order[self._turn_index]
         if nxt == self.knocker:
             self._end_hand("showdown", [], "knock")
-            return self._after_hand()
+            return
         self.current_player = nxt
-        self._step = rules.steps[rules.start_step]
+        self._step = self._first_step
         self._ensure_choice()
 
     def _ensure_choice(self) -> None:
         """Work out the legal moves; a player with none ends the hand in a showdown instead of
         hanging."""
-        self._legal = self._compute_legal()
+        self._legal = self._step.legal(self, self.current_player)
         if not self._legal:
             self.emit("stuck", self.current_player, step=self._step.name)
             self._end_hand("showdown", [], "stuck")
-            self._after_hand()
 
     def _fire(self, on: str, p: Optional[int]) -> bool:
         """Run the triggers listening to `on`; True when one of them ended the hand."""
@@ -234,7 +230,8 @@ class GameState:
             holders = trig.condition(self, p) if trig.condition is not None else []
             if holders is None:
                 continue
-            self.emit("trigger", p, on=on, outcome=trig.outcome, holders=list(holders))
+            if self.record:
+                self.emit("trigger", p, on=on, outcome=trig.outcome, holders=list(holders))
             out = trig.outcome
             if out == "reshuffle":
                 self._reshuffle()
@@ -277,7 +274,8 @@ class GameState:
         self.zones[zone] = [stock.pop() for _ in old]
         self.aside.extend(old)
         self.face_up[zone] = True
-        self.emit("refresh", None, zone=zone, cards=self.rules.deck.codes(self.zones[zone]))
+        if self.record:
+            self.emit("refresh", None, zone=zone, cards=self.rules.deck.codes(self.zones[zone]))
         return True
 
     # ---- hands ----------------------------------------------------------------------------
@@ -369,11 +367,12 @@ class GameState:
         self._turn_index = 0
         self.current_player = self._order[0]
         self._step = rules.steps[rules.start_step]
-        self.emit("deal", None, hand=self.hand_number, dealer=self.dealer,
-                  hands={p: rules.deck.codes(self.hands[p]) for p in self.alive},
-                  zones={z: rules.deck.codes(c) for z, c in self.zones.items()})
+        if self.record:
+            self.emit("deal", None, hand=self.hand_number, dealer=self.dealer,
+                      hands={p: rules.deck.codes(self.hands[p]) for p in self.alive},
+                      zones={z: rules.deck.codes(c) for z, c in self.zones.items()})
         if rules.triggers["dealt"] and self._fire("dealt", None):
-            return self._after_hand()
+            return
         self._ensure_choice()
 
     def _end_hand(self, outcome: str, winners: list[int], reason: str) -> None:
@@ -382,24 +381,21 @@ class GameState:
         self._hand_over = True
         key = f"{outcome}:{reason}"
         self.hand_ends[key] = self.hand_ends.get(key, 0) + 1
-        self.emit("hand_end", None, outcome=outcome, reason=reason, winners=winners,
-                  knocker=self.knocker,
-                  hands={p: self.rules.deck.codes(self.hands[p]) for p in self.alive},
-                  values={p: self.hand_value(p) for p in self.alive})
+        if self.record:
+            self.emit("hand_end", None, outcome=outcome, reason=reason, winners=winners,
+                      knocker=self.knocker,
+                      hands={p: self.rules.deck.codes(self.hands[p]) for p in self.alive},
+                      values={p: self.hand_value(p) for p in self.alive})
         settle(self, outcome, winners)
 
-    def _after_hand(self) -> None:
-        if self.is_over:
-            return
+    def _next_hand(self) -> None:
+        """After a hand has ended: end the game, or pass the deal on and deal again."""
         rules = self.rules
         if rules.end_hands is not None and self.hand_number >= rules.end_hands:
             return self._finish_game(self._leaders())
         if rules.end_last_standing and len(self.alive) <= 1:
             return self._finish_game(list(self.alive))
-        # the deal passes on
-        if rules.dealer_step == 0 and self.dealer in self.alive:
-            pass
-        else:
+        if rules.dealer_step != 0 or self.dealer not in self.alive:
             step = rules.dealer_step or rules.play_step
             self.dealer = self._seats_from(self.dealer, step)[0]
         self._start_hand()

@@ -151,6 +151,7 @@ class Valuation:
         self.value: dict[int, float] = {m: info[0] for m, info in raw.items()}
         #: mask -> True when the hand matches an instant pattern
         self.instant: dict[int, bool] = {m: info[2] for m, info in raw.items()}
+        self._memo: dict[int, HandValue] = {}
         #: mask -> the name of the pattern that gives the hand its value
         self.combo: dict[int, str] = {m: info[1] for m, info in raw.items()}
 
@@ -191,8 +192,12 @@ class Valuation:
         if mask in self.strength and len(cards) == self.hand_size:
             return HandValue(self.value[mask], self.combo[mask], self.instant[mask],
                              self.strength[mask])
-        key, info = self._evaluate(list(cards))
-        return HandValue(info[0], info[1], info[2], self._strength_of_key(key))
+        hit = self._memo.get(mask)
+        if hit is None:  # another size (mid-turn, discard-first): valued once, then remembered
+            key, info = self._evaluate(list(cards))
+            hit = self._memo[mask] = HandValue(info[0], info[1], info[2],
+                                               self._strength_of_key(key))
+        return hit
 
     def _strength_of_key(self, key: tuple) -> int:
         """Strength of a hand not in the table (another size), on the table's scale."""

@@ -45,8 +45,12 @@ class GameState:
                                 f"{rules.max_players} players, not {n}")
         self.rules = rules
         self.players = n
-        self.seed = seed
-        self.rng = random.Random(seed)
+        # A game always has a seed, so any game can be saved and replayed.
+        self.seed = seed if seed is not None else random.SystemRandom().randrange(2 ** 32)
+        self.rng = random.Random(self.seed)  # cuts and shuffles
+        self._play_rng: Optional[random.Random] = None  # chance inside a hand, see _hand_random
+        self.deck_orders: list[list[str]] = []  # each hand's deck, top card first (if record)
+        self.moves: list[tuple[int, dict]] = []  # (hand number, move) for records (if record)
         self.record = record
         self.events: list[Event] = []
         self._decks = [list(d) for d in decks]
@@ -86,6 +90,7 @@ class GameState:
         self._first_step = rules.steps[rules.start_step]
         self._top_visible = {z: v.visibility == "top" for z, v in rules.zones.items()}
         self.dealer = dealer if dealer is not None else self._choose_first_dealer()
+        self.first_dealer = self.dealer
         self._start_hand()
         while self._hand_over and not self.is_over:
             self._next_hand()
@@ -165,8 +170,12 @@ class GameState:
         p = self.current_player
         opt = self._step.options[action.option]
         if self.record:
+            codes = [rules.deck.cards[c].code for c in action.cards]
             self.emit("action", p, kind=action.kind, step=action.step, option=action.option,
-                      cards=[rules.deck.cards[c].code for c in action.cards])
+                      cards=codes)
+            self.moves.append((self.hand_number, {"player": p, "step": action.step,
+                                                  "option": action.option,
+                                                  "kind": action.kind, "cards": codes}))
         opt.run(self, opt, action, p)
         for eff in opt.effects:
             eff(self, p)
@@ -257,7 +266,7 @@ class GameState:
         if rest is None or not pile:
             return
         top = pile.pop()
-        self.rng.shuffle(pile)
+        self._hand_random().shuffle(pile)
         self.zones[rest] = pile + self.zones[rest]
         self.zones["discard"] = [top]
         self.emit("reshuffle", None, cards=len(self.zones[rest]))
@@ -313,14 +322,25 @@ class GameState:
         if self._decks:
             given = self._decks.pop(0)
             ids = deck.parse_hand([c if isinstance(c, str) else deck.code(c) for c in given])
-            rest = [c for c in range(len(deck.cards)) if c not in set(ids)]
+            taken = set(ids)
+            rest = [c for c in range(len(deck.cards)) if c not in taken]
             self.rng.shuffle(rest)
             order = ids + rest
         else:
             order = list(range(len(deck.cards)))
             self.rng.shuffle(order)
+        if self.record:
+            self.deck_orders.append(deck.codes(order))
         order.reverse()
         return order
+
+    def _hand_random(self) -> random.Random:
+        """Chance inside a hand (a reshuffled stock) comes from a stream fixed by the seed and
+        the hand's number alone, so replaying a hand from its recorded deck reproduces it
+        whatever the shuffles before it consumed."""
+        if self._play_rng is None:
+            self._play_rng = random.Random(self.seed * 1_000_003 + self.hand_number)
+        return self._play_rng
 
     def _start_hand(self) -> None:
         rules = self.rules
@@ -343,6 +363,7 @@ class GameState:
         self.aside: list[int] = []  # cards out of play this hand (undealt, or replaced)
         self.face_up = {name: z.visibility == "public" for name, z in rules.zones.items()}
         self.knocker = None
+        self._play_rng = None
         self.round = 1
         self.turns_in_hand = 0
         self.just_drawn = None

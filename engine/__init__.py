@@ -1,7 +1,7 @@
-"""trentuno's engine: load a ruleset, compile it once, play it through a game-state API.
+"""The engine: load a ruleset, compile it once, play it through a game-state API.
 
-    from trentuno.engine import load, GameState, parse_bots
-    rules = load("trentuno")            # a built-in name or a path to a YAML file
+    from trentuno.engine import load, GameState
+    rules = load(NAME_OR_PATH)          # a built-in's name or a path to a YAML file
     state = GameState(rules, players=4, seed=1)
     while not state.is_over:
         state.apply(state.legal_actions()[0])

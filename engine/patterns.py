@@ -44,7 +44,7 @@ def best_suit(params: Mapping, deck: Deck) -> Matcher:
 
 
 def same_suit(params: Mapping, deck: Deck) -> Matcher:
-    """Every card of one suit ("tris di seme", a blitz)."""
+    """Every card of one suit, optionally adding up to an exact `sum`."""
     want = params.get("sum")
 
     def match(cards):
@@ -80,7 +80,7 @@ def same_rank(params: Mapping, deck: Deck) -> Matcher:
 
 
 def rank_groups(params: Mapping, deck: Deck) -> Matcher:
-    """One suit, one card from each group of ranks (Ace + two figures, Ace + figure + 10)."""
+    """One suit, one card from each group of ranks (say an Ace and two figures)."""
     groups = [set(g) for g in params["_groups"]]
 
     def match(cards):

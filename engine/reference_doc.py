@@ -16,18 +16,19 @@ from __future__ import annotations
 
 import json
 import sys
-from importlib import resources
 from typing import Any, Iterator, Optional
 
-GENERATED_BY = "python -m trentuno.engine.reference_doc > docs/reference.md"
+from .variants import PACKAGE
+
+GENERATED_BY = f"python -m {PACKAGE}.engine.reference_doc > docs/reference.md"
 
 _COMBINATORS = ("allOf", "anyOf", "oneOf")
 
 
 def load_schema() -> dict:
     """The installed ruleset schema."""
-    text = (resources.files("trentuno.schema") / "ruleset.schema.json").read_text("utf-8")
-    return json.loads(text)
+    from .variants import schema
+    return schema()
 
 
 def render_reference(schema: dict) -> str:

@@ -7,7 +7,6 @@ overlay chain, the overlay that wrote it, or the base it came from).
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -18,15 +17,17 @@ import jsonschema
 
 from .compiler import CompileProblems, compile_document
 from .errors import Problem, RuleFileError, UsageError
-from .loader import Document, format_path, load_file
+from .loader import Document, load_file
 from .rules import Ruleset
 
+#: the installed distribution's top package (the folders variants/ and schema/ live under it)
+PACKAGE = __name__.split(".")[0]
 MAX_CHAIN = 16  # overlays deeper than this are surely a mistake (and a cycle is caught anyway)
 
 
 # ---- built-ins ----------------------------------------------------------------------------
 def _builtin_dir() -> Path:
-    return Path(str(resources.files("trentuno.variants")))
+    return Path(str(resources.files(f"{PACKAGE}.variants")))
 
 
 def builtin_files() -> dict[str, Path]:
@@ -60,7 +61,7 @@ def resolve(name_or_path: str, relative_to: Optional[Path] = None) -> Path:
 # ---- schema -------------------------------------------------------------------------------
 @lru_cache(maxsize=1)
 def schema() -> dict:
-    text = (resources.files("trentuno.schema") / "ruleset.schema.json").read_text("utf-8")
+    text = (resources.files(f"{PACKAGE}.schema") / "ruleset.schema.json").read_text("utf-8")
     return json.loads(text)
 
 

@@ -470,7 +470,7 @@ class GameState:
             self.lives[p] = lives
             self.on_last_chance[p] = False
         self.alive = sorted(players)
-        self.emit("reentry", None, players=self.alive, lives=lives)
+        self.emit("reentry", None, players=list(self.alive), lives=lives)
 
     def _finish_game(self, winners: list[int]) -> None:
         self.is_over = True

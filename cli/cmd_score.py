@@ -1,0 +1,84 @@
+"""`trentuno score VARIANT [HAND...]`: what hands are worth under a ruleset, and their places."""
+from __future__ import annotations
+
+import sys
+from bisect import bisect_right
+from typing import Iterator
+
+import click
+
+from trentuno.engine.errors import CardError, UsageError
+from trentuno.engine.patterns import HandValue
+
+from .output import echo_json, number, table
+from .params import VARIANT
+
+
+def _read_stdin() -> Iterator[tuple[str, str]]:
+    """(where, text) for each non-blank line of standard input."""
+    stream = sys.stdin
+    if stream.isatty():
+        click.echo("reading hands from standard input, one per line (end with Ctrl-D)",
+                   err=True)
+    try:
+        for n, line in enumerate(stream, 1):
+            if line.strip():
+                yield f"stdin line {n}", line.strip()
+    except UnicodeDecodeError:
+        raise UsageError("standard input is not text: give one hand per line, "
+                         "e.g. \"Ac Rc Fc\"") from None
+
+
+def parse_hand(rules, text: str, where: str) -> list[int]:
+    """The card ids of one hand, or a CardError/UsageError saying which hand is wrong."""
+    try:
+        cards = rules.deck.parse_hand(text)
+    except CardError as err:
+        raise CardError(f"{where}: {err.line()}") from None
+    size = rules.hand_size
+    if len(cards) != size:
+        hint = (' (put all the cards of one hand in one argument: "Ac Rc Fc" or Ac,Rc,Fc)'
+                if len(cards) == 1 else "")
+        raise UsageError(f"{where}: a hand of {len(cards)} card{'s' if len(cards) != 1 else ''}; "
+                         f"{rules.name} hands have {size} cards{hint}")
+    return cards
+
+
+def places(values: list[HandValue]) -> list[int]:
+    """Competition ranking by strength (higher is better): 1, 1, 3."""
+    ordered = sorted(v.strength for v in values)
+    return [1 + len(ordered) - bisect_right(ordered, v.strength) for v in values]
+
+
+@click.command("score", short_help="Value hands under a ruleset and rank them.")
+@click.argument("rules", metavar="VARIANT", type=VARIANT)
+@click.argument("hands", metavar="[HAND]...", nargs=-1)
+@click.option("--json", "as_json", is_flag=True,
+              help='One JSON object per hand: {"hand", "value", "combo", "place"}.')
+def score(rules, hands: tuple[str, ...], as_json: bool) -> None:
+    """Value each HAND under VARIANT (a built-in name or a YAML file) and rank the hands.
+
+    A HAND is one argument, its cards separated by spaces or commas: "Ac Rc Fc" or Ac,Rc,Fc.
+    A card is a rank code then a suit code (Italian A 2 3 4 5 6 7 F C R with c d b s,
+    French A 2..10 J Q K with h d c s). With no HAND, hands are read from standard input,
+    one per line. Prints the hand, its value, the combination and its place (1 is best;
+    equal hands share a place).
+    """
+    if hands:
+        given = [(f"hand {text!r}", text) for text in hands]
+    else:
+        given = list(_read_stdin())
+    parsed = [parse_hand(rules, text, where) for where, text in given]
+    values = [rules.valuation.of(cards) for cards in parsed]
+    ranks = places(values)
+    rows = []
+    for cards, v, place in zip(parsed, values, ranks):
+        codes = rules.deck.codes(cards)
+        if as_json:
+            echo_json({"hand": codes, "value": number(v.value), "combo": v.combo,
+                       "place": place})
+        else:
+            row = (" ".join(codes), str(number(v.value)), v.combo)
+            rows.append(row if len(parsed) == 1 else row + (f"place {place}",))
+    for line in table(rows, right=(1,)):
+        click.echo(line)

@@ -1,0 +1,89 @@
+"""`trentuno simulate VARIANT`: many bot games and what they add up to."""
+from __future__ import annotations
+
+import sys
+
+import click
+
+from trentuno.engine.bots import BOTS, parse_bots
+from trentuno.engine.errors import UsageError
+from trentuno.engine.simulate import Summary, simulate as run_simulation
+
+from .output import echo_json, percent, table
+from .params import VARIANT
+
+MAX_GAMES = 10_000_000
+MAX_JOBS = 256
+PROGRESS_FROM = 50  # fewer games finish before a bar would help
+
+
+def seat_bots(spec: str, players: int) -> list[str]:
+    names = [s.strip() for s in spec.split(",")]
+    return names * players if len(names) == 1 else names
+
+
+def report(s: Summary) -> list[str]:
+    """The summary in words, one fact per line."""
+    d = s.as_dict()
+    bots = seat_bots(s.bots, s.players)
+    lines = [f"{s.variant}: {s.games} game{'s' if s.games != 1 else ''}, {s.players} players, "
+             f"seed {s.seed}", "wins:"]
+    rows = [(f"  seat {i + 1}", bots[i], str(w), percent(w, s.games))
+            for i, w in enumerate(s.wins)]
+    lines += table(rows, right=(2, 3))
+    if s.shared_wins:
+        lines.append(f"  shared wins: {s.shared_wins} (counted for each winner)")
+    lines.append(f"hands per game: {d['hands_per_game']} (longest game: "
+                 f"{d['longest_game_hands']} hands)")
+    lines.append(f"turns per hand: {d['turns_per_hand']}")
+    lines.append("hands ended by:")
+    ends = sorted(s.hand_ends.items(), key=lambda kv: (-kv[1], kv[0]))
+    lines += table([(f"  {k}", str(v), percent(v, s.hands)) for k, v in ends], right=(1, 2))
+    lines.append(f"lives lost: {s.lives_lost}")
+    lines.append(f"pot paid: {s.pot_paid}")
+    lines.append(f"speed: {d['turns_per_second']:,} turns per second "
+                 f"({s.turns:,} turns in {s.seconds:.2f} s)")
+    return lines
+
+
+@click.command("simulate", short_help="Play many bot games and summarise them.")
+@click.argument("rules", metavar="VARIANT", type=VARIANT)
+@click.option("--games", type=click.IntRange(1, MAX_GAMES), default=100, show_default=True,
+              metavar="N",
+              help="How many games to play.")
+@click.option("--players", type=click.IntRange(min=1), default=None,
+              metavar="N", help="Players per game; default: the ruleset's default.")
+@click.option("--bots", default="greedy", show_default=True, metavar="SPEC",
+              help=f"One bot for every seat or a comma list, one per seat "
+                   f"({', '.join(BOTS)}).")
+@click.option("--seed", type=int, default=0, show_default=True, metavar="S",
+              help="Random seed: the same seed plays the same games.")
+@click.option("--jobs", type=click.IntRange(1, MAX_JOBS), default=1, show_default=True,
+              metavar="J",
+              help="Worker processes.")
+@click.option("--json", "as_json", is_flag=True, help="Print the summary as one JSON object.")
+def simulate(rules, games: int, players, bots: str, seed: int, jobs: int,
+             as_json: bool) -> None:
+    """Play GAMES games of VARIANT between bots and summarise them: wins per seat, hands per
+    game, turns per hand, how hands ended, lives lost, pot paid, speed."""
+    if players is None:
+        players = rules.default_players
+    elif not rules.min_players <= players <= rules.max_players:
+        raise click.BadParameter(
+            f"{rules.name} is played by {rules.min_players} to {rules.max_players} players, "
+            f"not {players}", param_hint="'--players'")
+    try:
+        parse_bots(bots, players, seed)
+    except UsageError as err:
+        raise click.BadParameter(err.line(), param_hint="'--bots'") from None
+    if games >= PROGRESS_FROM and sys.stderr.isatty():
+        with click.progressbar(length=games, label="simulating", file=sys.stderr) as bar:
+            summary = run_simulation(rules, games, players, bots, seed, jobs,
+                                     progress=bar.update)
+    else:
+        summary = run_simulation(rules, games, players, bots, seed, jobs)
+    if as_json:
+        echo_json(summary.as_dict())
+    else:
+        for line in report(summary):
+            click.echo(line)

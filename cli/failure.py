@@ -1,0 +1,41 @@
+"""How the command line reports a user's mistake: one `trentuno: error: ...` line on stderr.
+
+Errors the engine raises for bad input (`TrentunoError`) become a `Failure`, a click exception
+with exit status 1, so they are shown the same way whether the command runs from the console
+script or from `click.testing.CliRunner`. Click's own usage errors keep their status 2.
+"""
+from __future__ import annotations
+
+from typing import IO, Iterable, Optional
+
+import click
+
+from trentuno.engine.errors import RuleFileError, TrentunoError
+
+PROG = "trentuno"
+
+
+class Failure(click.ClickException):
+    """A user error: optional detail lines (e.g. one per rule-file problem), then one
+    `trentuno: error: MESSAGE` line, all on stderr; exit status 1."""
+
+    exit_code = 1
+
+    def __init__(self, message: str, details: Iterable[str] = ()):
+        super().__init__(" ".join(str(message).split()))
+        self.details = list(details)
+
+    def show(self, file: Optional[IO] = None) -> None:
+        for line in self.details:
+            click.echo(line, file=file, err=file is None)
+        click.echo(f"{PROG}: error: {self.message}", file=file, err=file is None)
+
+
+def failure_from(err: TrentunoError, what: Optional[str] = None) -> Failure:
+    """The Failure for an engine error; a RuleFileError lists every problem first."""
+    if isinstance(err, RuleFileError):
+        n = len(err.problems)
+        name = what or err.problems[0].file
+        return Failure(f"{name}: invalid ruleset ({n} problem{'s' if n != 1 else ''})",
+                       [p.format() for p in err.problems])
+    return Failure(err.line())

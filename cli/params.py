@@ -1,0 +1,45 @@
+"""Shared click parameter types."""
+from __future__ import annotations
+
+import click
+from click.shell_completion import CompletionItem
+
+from trentuno.engine.errors import RuleFileError, UsageError
+from trentuno.engine.rules import Ruleset
+from trentuno.engine.variants import builtin_files, load
+
+from .failure import failure_from
+
+
+class VariantType(click.ParamType):
+    """A VARIANT argument: a built-in name (`trentuno`, `house/NAME`) or a path to a YAML file,
+    converted to the compiled Ruleset.
+
+    An unknown name or missing file is a usage error (one line, exit 2); a file that exists but
+    is invalid is reported problem by problem (one `FILE:LINE:COL: message` line each, exit 1).
+    """
+
+    name = "variant"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, Ruleset):
+            return value
+        text = str(value)
+        try:
+            return load(text)
+        except RuleFileError as err:
+            raise failure_from(err, text) from None
+        except UsageError as err:
+            self.fail(err.line(), param, ctx)
+        except OSError as err:  # e.g. the file vanished between the lookup and the read
+            self.fail(f"cannot read {text}: {err.strerror or err}", param, ctx)
+
+    def shell_complete(self, ctx, param, incomplete):
+        names = [CompletionItem(n) for n in builtin_files() if n.startswith(incomplete)]
+        return names + [CompletionItem(incomplete, type="file")]
+
+    def get_metavar(self, param, *args, **kwargs):
+        return "VARIANT"
+
+
+VARIANT = VariantType()

@@ -88,6 +88,13 @@ class GameState:
         self._on_all_passed = bool(trig["all_passed"])
         self._on_stock_empty = bool(trig["stock_empty"])
         self._first_step = rules.steps[rules.start_step]
+        #: steps offering a draw from the stock (the deal's `rest` zone), when anything
+        #: listens to `stock_empty`
+        self._draws_from_stock = frozenset(
+            st.name for st in rules.steps.values()
+            if self._on_stock_empty and rules.rest_zone is not None and any(
+                o.kind == "draw" and o.params.get("from") == rules.rest_zone
+                for o in st.options))
         self._top_visible = {z: v.visibility == "top" for z, v in rules.zones.items()}
         self.dealer = dealer if dealer is not None else self._choose_first_dealer()
         self.first_dealer = self.dealer
@@ -183,9 +190,6 @@ class GameState:
             self._pass_streak += 1
         else:
             self._pass_streak = 0
-        rest = rules.rest_zone
-        if rest is not None and self._on_stock_empty and not self.zones[rest]:
-            self._fire("stock_empty", p)
         if not self._hand_over and not (self._on_action and self._fire("action", p)):
             if opt.then is not None:
                 self._step = rules.steps[opt.then]
@@ -228,6 +232,10 @@ class GameState:
     def _ensure_choice(self) -> None:
         """Work out the legal moves; a player with none ends the hand in a showdown instead of
         hanging."""
+        if self._step.name in self._draws_from_stock and not self.zones[self.rules.rest_zone]:
+            # a draw would find the stock empty: the `stock_empty` triggers say what happens
+            if self._fire("stock_empty", self.current_player) or self._hand_over:
+                return
         self._legal = self._step.legal(self, self.current_player)
         if not self._legal:
             self.emit("stuck", self.current_player, step=self._step.name)

@@ -538,7 +538,8 @@ def test_each_lost_life_goes_to_the_pot_and_the_last_player_takes_it(rules):
 # ---- the stock runs out ---------------------------------------------------------------------
 def test_an_exhausted_stock_is_rebuilt_from_the_discards(rules):
     """The source never says what happens when the "tallone" runs out; our ruleset shuffles the
-    discards below the top card into a new stock (`on: stock_empty, do: reshuffle`)."""
+    discards below the top card into a new stock (`on: stock_empty, do: reshuffle`) when the
+    next draw would find it empty: the player who drew the last card finishes his turn first."""
     state = new_game(rules, more=[quiet(rules)], seed=8)
     assert len(state.zones["stock"]) == 27
     for i in range(26):
@@ -547,16 +548,16 @@ def test_an_exhausted_stock_is_rebuilt_from_the_discards(rules):
     assert not events(state, "reshuffle")
     assert len(state.zones["stock"]) == 1 and len(state.zones["discard"]) == 27
     seat = state.current_player
-    top = state.zones["discard"][-1]
-    below = set(state.zones["discard"][:-1])
     last = state.zones["stock"][-1]
     play(state, "draw stock", seat)
-    assert events(state, "reshuffle"), "the stock ran out and was not rebuilt"
-    assert state.zones["discard"] == [top], "the face-up top card stays"
-    assert set(state.zones["stock"]) == below and len(state.zones["stock"]) == 26
-    assert last in state.hands[seat]
-    assert all_cards(state) == list(range(40))
+    assert not events(state, "reshuffle"), "nobody has found the stock empty yet"
+    assert state.zones["stock"] == [] and last in state.hands[seat]
     play(state, ("discard", rules.deck.code(last)), seat)
+    # the next player's turn starts with an empty stock: it is rebuilt before he chooses
+    assert events(state, "reshuffle"), "the stock ran out and was not rebuilt"
+    assert state.zones["discard"] == [last], "the face-up top card stays"
+    assert len(state.zones["stock"]) == 27
+    assert all_cards(state) == list(range(40))
     nxt = state.current_player
     new_top = state.zones["stock"][-1]
     play(state, "draw stock", nxt)

@@ -2,13 +2,16 @@
 from __future__ import annotations
 
 import sys
+from pathlib import Path
+from typing import Optional
 
 import click
 
 from trentuno.engine.bots import BOTS, parse_bots
 from trentuno.engine.errors import UsageError
-from trentuno.engine.simulate import Summary, simulate as run_simulation
+from trentuno.engine.simulate import Summary, record_file, simulate as run_simulation
 
+from .failure import Failure
 from .output import echo_json, percent, table
 from .params import VARIANT
 
@@ -62,8 +65,11 @@ def report(s: Summary) -> list[str]:
               metavar="J",
               help="Worker processes.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as one JSON object.")
+@click.option("--record", "record_dir", default=None, metavar="DIR",
+              help="Write every game's record to DIR (created if missing) as game-00001.json, "
+                   "game-00002.json, ...; `trentuno replay FILE` plays one again.")
 def simulate(rules, games: int, players, bots: str, seed: int, jobs: int,
-             as_json: bool) -> None:
+             as_json: bool, record_dir: Optional[str]) -> None:
     """Play GAMES games of VARIANT between bots and summarise them: wins per seat, hands per
     game, turns per hand, how hands ended, lives lost, pot paid, speed."""
     if players is None:
@@ -76,14 +82,35 @@ def simulate(rules, games: int, players, bots: str, seed: int, jobs: int,
         parse_bots(bots, players, seed)
     except UsageError as err:
         raise click.BadParameter(err.line(), param_hint="'--bots'") from None
+    if record_dir is not None:
+        prepare_record_dir(record_dir)
     if games >= PROGRESS_FROM and sys.stderr.isatty():
         with click.progressbar(length=games, label="simulating", file=sys.stderr) as bar:
             summary = run_simulation(rules, games, players, bots, seed, jobs,
-                                     progress=bar.update)
+                                     progress=bar.update, record_dir=record_dir)
     else:
-        summary = run_simulation(rules, games, players, bots, seed, jobs)
+        summary = run_simulation(rules, games, players, bots, seed, jobs,
+                                 record_dir=record_dir)
     if as_json:
         echo_json(summary.as_dict())
     else:
         for line in report(summary):
             click.echo(line)
+    if record_dir is not None:
+        first, last = record_file(record_dir, 0), record_file(record_dir, games - 1)
+        span = first.name if games == 1 else f"{first.name} ... {last.name}"
+        click.echo(f"records: {games} written to {record_dir} ({span})", err=True)
+
+
+def prepare_record_dir(record_dir: str) -> None:
+    """Create the --record folder if missing; fail (exit 1) before playing when it cannot be
+    made or written to."""
+    folder = Path(record_dir)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        probe = folder / ".trentuno-write-test"
+        probe.write_text("", encoding="utf-8")
+        probe.unlink()
+    except OSError as err:
+        raise Failure(f"cannot write records to {record_dir}: "
+                      f"{err.strerror or err}") from None

@@ -15,6 +15,9 @@ import click
 
 from trentuno.engine.errors import TrentunoError
 
+from .cmd_explain import explain
+from .cmd_play import play
+from .cmd_replay import replay
 from .cmd_score import score
 from .cmd_simulate import simulate
 from .cmd_validate import validate
@@ -57,6 +60,9 @@ cli.add_command(validate)
 cli.add_command(score)
 cli.add_command(variants)
 cli.add_command(simulate)
+cli.add_command(play)
+cli.add_command(explain)
+cli.add_command(replay)
 
 
 def _quiet_stdout() -> None:

@@ -8,9 +8,11 @@ from __future__ import annotations
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Callable, Optional
 
 from .bots import parse_bots
+from .record import RecordError, record_of, save
 from .state import GameState
 
 #: how a hand ended ("outcome:reason", reason being the trigger's `on` or what ran out), in a
@@ -89,11 +91,29 @@ def play_game(rules, players: int, bots: str, seed: int, record: bool = False) -
     return st
 
 
+def record_file(record_dir: str, index: int) -> Path:
+    """Where `simulate --record DIR` writes game `index` (0-based): DIR/game-00001.json, ..."""
+    return Path(record_dir) / f"game-{index + 1:05d}.json"
+
+
+def _write_record(st: GameState, record_dir: str, index: int, bots: str, players: int) -> None:
+    names = [b.strip() for b in bots.split(",")]
+    path = record_file(record_dir, index)
+    try:
+        save(record_of(st, bots=names * players if len(names) == 1 else names), path)
+    except OSError as e:
+        raise RecordError(f"cannot write the record {path}: {e.strerror or e}") from None
+
+
 def run_games(rules, start: int, count: int, players: int, bots: str, seed: int,
-              progress: Optional[Callable[[int], None]] = None) -> Summary:
+              progress: Optional[Callable[[int], None]] = None,
+              record_dir: Optional[str] = None) -> Summary:
+    """Games start .. start+count-1; with `record_dir`, each game's record is written there."""
     s = Summary(rules.name, count, players, seed, bots, wins=[0] * players)
     for i in range(start, start + count):
-        st = play_game(rules, players, bots, game_seed(seed, i))
+        st = play_game(rules, players, bots, game_seed(seed, i), record=record_dir is not None)
+        if record_dir is not None:
+            _write_record(st, record_dir, i, bots, players)
         s.hands += st.hand_number
         s.max_hands = max(s.max_hands, st.hand_number)
         s.turns += st.turns_taken
@@ -113,23 +133,25 @@ def run_games(rules, start: int, count: int, players: int, bots: str, seed: int,
 
 def _worker(args) -> Summary:
     from .variants import load
-    source, start, count, players, bots, seed = args
-    return run_games(load(source), start, count, players, bots, seed)
+    source, start, count, players, bots, seed, record_dir = args
+    return run_games(load(source), start, count, players, bots, seed, record_dir=record_dir)
 
 
 def simulate(rules, games: int, players: int, bots: str = "greedy", seed: int = 0,
-             jobs: int = 1, progress: Optional[Callable[[int], None]] = None) -> Summary:
+             jobs: int = 1, progress: Optional[Callable[[int], None]] = None,
+             record_dir: Optional[str] = None) -> Summary:
     """Play `games` games; with jobs > 1 they are split in batches over worker processes
     (each reloads the ruleset from its file: compiled rules hold closures, which don't
-    pickle)."""
+    pickle). With `record_dir` (an existing folder) every game's record is written there as
+    game-00001.json, game-00002.json, ... (see docs/records.md)."""
     parse_bots(bots, players, seed)  # fail early on a bad --bots, before any worker starts
     t0 = time.perf_counter()
     total = Summary(rules.name, games, players, seed, bots, wins=[0] * players)
     if jobs <= 1 or games < 2 * jobs:
-        total.add(run_games(rules, 0, games, players, bots, seed, progress))
+        total.add(run_games(rules, 0, games, players, bots, seed, progress, record_dir))
     else:
         batch = max(1, min(200, games // (jobs * 4)))
-        tasks = [(rules.source_path, i, min(batch, games - i), players, bots, seed)
+        tasks = [(rules.source_path, i, min(batch, games - i), players, bots, seed, record_dir)
                  for i in range(0, games, batch)]
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             for part in pool.map(_worker, tasks):

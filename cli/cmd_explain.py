@@ -1,0 +1,55 @@
+"""`trentuno explain VARIANT`: the rules of a ruleset in words, or what a house rule changes."""
+from __future__ import annotations
+
+import os
+from typing import Mapping, Optional
+
+import click
+
+from trentuno.engine.explain import LANGS, diff, explain as explain_rules, load_base, render
+
+from .params import VARIANT
+
+
+def locale_language(env: Optional[Mapping[str, str]] = None) -> str:
+    """`it` when the locale is Italian, else `en`: LC_ALL, LC_MESSAGES, LANG in POSIX order,
+    the first one set decides."""
+    env = os.environ if env is None else env
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = (env.get(var) or "").strip()
+        if value:
+            return "it" if value.lower().startswith("it") else "en"
+    return "en"
+
+
+@click.command("explain", short_help="Print the rules of a ruleset in words.")
+@click.argument("variant", metavar="VARIANT")
+@click.option("--lang", type=click.Choice(LANGS), default=None,
+              help="Language of the text; default: from the locale (LC_ALL, LC_MESSAGES, "
+                   "LANG: Italian gives it, anything else en).")
+@click.option("--diff", "show_diff", is_flag=True,
+              help="For a house rule (a file with `extends:`): only the sections it changes "
+                   "from its base, each followed by the base's text it replaces.")
+@click.option("--width", type=click.IntRange(0, 1000), default=100, show_default=True,
+              metavar="N", help="Wrap lines at N characters (0: do not wrap).")
+@click.pass_context
+def explain(ctx: click.Context, variant: str, lang: Optional[str], show_diff: bool,
+            width: int) -> None:
+    """Print the rules of VARIANT (a built-in name or a YAML file) as plain text to read or
+    put on the table: the cards and their values, seats and dealer, the deal, a turn, knocking,
+    instant hands, how hands are valued and ranked, special cases, lives or pot, who pays and
+    how the game ends. Every sentence is generated from the ruleset's data.
+    """
+    lang = lang or locale_language()
+    param = next(p for p in ctx.command.params if p.name == "variant")
+    rules = VARIANT.convert(variant, param, ctx)
+    if show_diff:
+        base = load_base(variant)
+        if base is None:
+            raise click.UsageError(
+                f"{variant} is not an overlay (it has no `extends:`): --diff shows what a "
+                f"house rule changes from the ruleset it extends", ctx)
+        sections = diff(base, rules, lang)
+    else:
+        sections = explain_rules(rules, lang)
+    click.echo(render(sections, width=width), nl=False)

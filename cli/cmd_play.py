@@ -1,0 +1,437 @@
+"""`trentuno play VARIANT`: a person plays against bots at a text table, or `--watch`es bots.
+
+Each of the person's turns shows the table as he sees it (his hand with its value, the visible
+cards, lives or chips, the pot, the dealer, who knocked, whose turn), then only the legal moves
+as numbered choices in the ruleset's words. Input is read a line at a time from standard input,
+so a game can be played in a terminal or scripted through a pipe; a wrong answer is asked again.
+Bots' moves are told as they happen, without naming cards their player alone can see.
+
+Nothing played is lost: `q`, Ctrl-C and the end of the input all offer to save the game record
+(or write it to `--save FILE`), and `--resume FILE` replays a record and plays on.
+"""
+from __future__ import annotations
+
+import math
+import os
+import signal
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Optional
+
+import click
+
+from trentuno.engine.bots import BOTS, parse_bots
+from trentuno.engine.errors import TrentunoError, UsageError
+from trentuno.engine.record import load as load_record, record_of, replay, save as save_record
+from trentuno.engine.state import GameState
+
+from .failure import Failure
+from .messages import LANGUAGES, QUIT, SHOW, YES, Texts, default_language
+from .params import VARIANT
+from .table import TableView
+
+EXIT_INTERRUPTED = 130
+PERSON = "person"  # the `bots` entry of the person's seat in a saved record
+
+
+class _Quit(Exception):
+    """The person typed q."""
+
+
+class _InputEnded(Exception):
+    """Standard input ran out (a script's last line was read)."""
+
+
+def _read_line() -> Optional[str]:
+    """One line of standard input without its newline; None at the end of the input."""
+    stream = sys.stdin
+    if stream is None:
+        return None
+    try:
+        line = stream.readline()
+    except UnicodeDecodeError:
+        return ""  # not text: treated as a wrong answer
+    except (OSError, ValueError):  # closed or unreadable: as good as ended
+        return None
+    if not line:
+        return None
+    line = line.rstrip("\r\n")
+    if not _isatty(stream):  # a terminal echoes what is typed; a pipe does not
+        click.echo(line)
+    return line
+
+
+def _isatty(stream) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError, OSError):
+        return False
+
+
+class Session:
+    """One game at the table: the loop, the person's input, saving."""
+
+    def __init__(self, state: GameState, view: TableView, bots: dict, seat: Optional[int],
+                 variant: str, delay: float = 0.0, save_path: Optional[str] = None,
+                 watch: bool = False, seen: int = 0, seed_hint: bool = False):
+        self.state = state
+        self.view = view
+        self.tr = view.tr
+        self.bots = bots            # seat -> bot function, for every seat but the person's
+        self.seat = seat
+        self.variant = variant      # the VARIANT as typed, for the resume hint
+        self.delay = delay
+        self.save_path = save_path
+        self.watch = watch
+        self.seen = seen                      # events already told
+        self.seed_hint = seed_hint            # tell the seed again at the end (it was random)
+        self._shown: Optional[tuple] = None   # (hand, turn) the full table was shown for
+        self._round: Optional[tuple] = None   # (hand, round) last announced (watch)
+        self._waiting = False                 # Ctrl-C may interrupt right now
+        self._interrupted = False             # Ctrl-C came while a move was being applied
+
+    # ---- output ---------------------------------------------------------------------------
+    @staticmethod
+    def echo(*lines: str) -> None:
+        for line in lines:
+            click.echo(line)
+
+    def read(self, prompt: str) -> Optional[str]:
+        self._waiting = True  # the game is in a whole state: Ctrl-C may stop it at once
+        try:
+            self._stop_if_interrupted()
+            click.echo(prompt, nl=False)
+            return _read_line()
+        finally:
+            self._waiting = False
+
+    def _stop_if_interrupted(self) -> None:
+        """Raise the KeyboardInterrupt of a Ctrl-C that came while a move was being made."""
+        if self._interrupted:
+            self._interrupted = False
+            raise KeyboardInterrupt
+
+    def catch_up(self, actor: Optional[int] = None, action=None) -> None:
+        """Tell what happened since the last call (the engine's events)."""
+        events = self.state.events[self.seen:]
+        self.seen = len(self.state.events)
+        self.echo(*self.view.events(self.state, events, actor, action))
+        if self.watch and not self.state.is_over and any(
+                e.kind == "deal" and e.data.get("hand") == self.state.hand_number
+                for e in events):
+            self.echo(*self.view.players(self.state), *self.view.zones(self.state))
+            self._round = (self.state.hand_number, self.state.round)
+
+    # ---- the game -------------------------------------------------------------------------
+    def run(self) -> int:
+        """Play to the end (or until the person leaves); the exit status."""
+        restore = self._catch_sigint()
+        try:
+            try:
+                self.catch_up()
+                while not self.state.is_over:
+                    self.turn()
+            except _Quit:
+                self.echo(self.tr("quit"))
+                self.offer_save()
+                return 0
+            except _InputEnded:
+                self.echo("", self.tr("input_ended"))
+                self.offer_save(ask=False)
+                return 0
+            except KeyboardInterrupt:
+                self.echo("", self.tr("interrupted"))
+                try:
+                    self.offer_save()
+                except (KeyboardInterrupt, _InputEnded):
+                    self.echo("", self.tr("not_saved"))
+                return EXIT_INTERRUPTED
+            if self.seed_hint:
+                self.echo(self.tr("reproduce", seed=self.state.seed))
+            if self.save_path:
+                self.save(self.save_path)
+            return 0
+        finally:
+            restore()
+
+    def turn(self) -> None:
+        state = self.state
+        p = state.current_player
+        if p == self.seat:
+            action = self.ask()
+        else:
+            if self.watch and (state.hand_number, state.round) != self._round:
+                self._round = (state.hand_number, state.round)
+                self.echo(self.tr("round", round=state.round))
+            if self.delay:
+                self._waiting = True
+                try:
+                    self._stop_if_interrupted()
+                    time.sleep(self.delay)
+                finally:
+                    self._waiting = False
+            action = self.bots[p](state, state.legal_actions())
+        line = self.view.move(state, p, action)
+        state.apply(action)
+        self.echo(line)
+        self.catch_up(p, action)
+        self._stop_if_interrupted()  # a Ctrl-C during the move stops the game once it is made
+
+    def ask(self):
+        """The person's choice among the legal actions, asked until it is a valid one."""
+        state, view, tr = self.state, self.view, self.tr
+        choices = view.choices(state, state.legal_actions())
+        key = (state.hand_number, state.turns_in_hand)
+        if key != self._shown:  # a new turn: the whole table
+            self._shown = key
+            self.echo("", *view.table(state))
+        else:                   # the same turn goes on: the hand is enough
+            self.echo("", *view.hand(state, self.seat))
+        self.show_choices(choices)
+        n = len(choices)
+        while True:
+            text = self.read(view.s(tr("prompt", n=n), bold=True))
+            if text is None:
+                raise _InputEnded
+            answer = text.strip().lower()
+            if answer in QUIT:
+                raise _Quit
+            if answer in SHOW:
+                self.echo("", *view.table(state))
+                self.show_choices(choices)
+                continue
+            if not answer:
+                self.echo(tr("empty_choice", n=n))
+                continue
+            picked = self.pick(answer, choices)
+            if picked is not None:
+                return picked
+            self.echo(view.s(tr("bad_choice", n=n), fg="yellow"))
+
+    def show_choices(self, choices) -> None:
+        width = len(str(len(choices)))
+        self.echo("", "  " + self.tr("your_move"))
+        for i, (_, text) in enumerate(choices, 1):
+            self.echo(f"  {self.view.s(str(i).rjust(width) + ')', bold=True)} {text}")
+
+    def pick(self, answer: str, choices):
+        """The action an answer names: its number, or the codes of its cards ("rc", "7h ah")."""
+        try:
+            i = int(answer)
+        except ValueError:
+            i = None
+        if i is not None:
+            return choices[i - 1][0] if 1 <= i <= len(choices) else None
+        deck = self.state.rules.deck
+        try:
+            wanted = tuple(deck.code(c) for c in deck.parse_hand(answer))
+        except TrentunoError:
+            return None
+        hits = [a for a, _ in choices if a.cards and deck.codes(a.cards) == list(wanted)]
+        return hits[0] if len(hits) == 1 else None
+
+    # ---- saving ---------------------------------------------------------------------------
+    def record(self) -> dict:
+        names = [PERSON if p == self.seat else self.view.bots.get(p)
+                 for p in range(self.state.players)]
+        return record_of(self.state, bots=names)
+
+    def save(self, path: str) -> bool:
+        target = Path(path).expanduser()
+        try:
+            save_record(self.record(), target)
+        except OSError as err:
+            self.echo(self.tr("save_failed", path=target, reason=err.strerror or err))
+            return False
+        self.echo(self.tr("saved", path=target))
+        if not self.state.is_over:
+            self.echo(self.tr("resume_hint", variant=self.variant, path=target))
+        return True
+
+    def offer_save(self, ask: bool = True) -> None:
+        """Save to --save FILE, else (if `ask`) ask whether to save and where."""
+        if self.save_path:
+            self.save(self.save_path)
+            return
+        if not ask:
+            self.echo(self.tr("not_saved_hint"))
+            return
+        answer = self.read(self.tr("save_question"))
+        if answer is None or answer.strip().lower() not in YES:
+            self.echo(self.tr("not_saved"))
+            return
+        default = f"trentuno-{self.state.seed}.json"
+        while True:
+            name = self.read(self.tr("save_file", default=default))
+            if name is None:
+                self.echo(self.tr("not_saved"))
+                return
+            if self.save(name.strip() or default):
+                return
+
+    # ---- Ctrl-C ---------------------------------------------------------------------------
+    def _catch_sigint(self):
+        """While a move is being applied, Ctrl-C only sets a flag (the move completes, so the
+        record stays whole); while waiting for input or sleeping it interrupts at once.
+        Returns what puts the previous handler back."""
+        def nothing() -> None:
+            return None
+        if threading.current_thread() is not threading.main_thread():
+            return nothing  # signals can only be handled there: Ctrl-C keeps its default
+
+        def on_sigint(signum, frame):
+            if self._waiting:
+                raise KeyboardInterrupt
+            self._interrupted = True
+        try:
+            previous = signal.signal(signal.SIGINT, on_sigint)
+        except (ValueError, OSError):
+            return nothing
+        if previous is None:  # set outside Python: the closest is Python's default
+            previous = signal.default_int_handler
+        return lambda: signal.signal(signal.SIGINT, previous)
+
+
+# ---- the command ----------------------------------------------------------------------------
+def _bot_names(spec: str, players: int, seat: Optional[int], tr: Texts) -> dict[int, str]:
+    """seat -> bot name for every seat but the person's: one name for all, or a comma list
+    (every seat when watching, else the other seats in seat order)."""
+    names = [s.strip() for s in spec.split(",")]
+    others = [p for p in range(players) if p != seat]
+    if len(names) == 1:
+        names = names * len(others)
+    if len(names) != len(others):
+        raise click.BadParameter(tr("err_bots_count", given=len(names), want=len(others)),
+                                 param_hint="'--bots'")
+    full = [names[0]] * players
+    for p, name in zip(others, names):
+        full[p] = name
+    try:
+        parse_bots(",".join(full), players, 0)
+    except UsageError as err:
+        raise click.BadParameter(err.line(), param_hint="'--bots'") from None
+    return dict(zip(others, names))
+
+
+@click.command("play", short_help="Play a game against bots, or watch bots play.")
+@click.argument("variant", metavar="VARIANT")
+@click.option("--players", type=click.IntRange(min=1), default=None, metavar="N",
+              help="Players at the table; default: the ruleset's default.")
+@click.option("--seat", type=int, default=None, metavar="K",
+              help="Your seat, 0 to N-1 (seat 0 is shown as Player 1); default 0.")
+@click.option("--bots", default="greedy", show_default=True, metavar="SPEC",
+              help=f"The bots at the other seats: one name for all, or a comma list for the "
+                   f"other seats in seat order ({', '.join(BOTS)}).")
+@click.option("--seed", type=int, default=None, metavar="S",
+              help="Random seed; default: a random one, printed so the game can be played "
+                   "again.")
+@click.option("--lang", type=click.Choice(LANGUAGES), default=None,
+              help="Language of cards, actions and messages; default: from the locale "
+                   "(LC_ALL, LC_MESSAGES, LANG: Italian gives it, anything else en).")
+@click.option("--watch", is_flag=True,
+              help="Every seat is a bot; the game is told move by move and ends by itself.")
+@click.option("--delay", type=float, default=0.0, show_default=True, metavar="SECONDS",
+              help="Pause before each bot move.")
+@click.option("--save", "save_path", default=None, metavar="FILE",
+              help="Write the game record to FILE when the game ends or is interrupted.")
+@click.option("--resume", "resume_path", default=None, metavar="FILE",
+              help="Replay the saved game in FILE, then play on from where it stopped.")
+@click.pass_context
+def play(ctx: click.Context, variant: str, players: Optional[int], seat: Optional[int],
+         bots: str, seed: Optional[int], lang: Optional[str], watch: bool, delay: float,
+         save_path: Optional[str], resume_path: Optional[str]) -> None:
+    """Play VARIANT (a built-in name or a YAML file) against bots at a text table.
+
+    Each of your turns shows the table and your legal moves as numbered choices: type a
+    number (or the card codes of a move, like "rc"), ? to see the table again, q to leave.
+    Input is read line by line, so a game can also be scripted through a pipe.
+    """
+    tr = Texts(lang or default_language())
+    param = next(p for p in ctx.command.params if p.name == "variant")
+    rules = VARIANT.convert(variant, param, ctx)
+    if not math.isfinite(delay) or delay < 0:
+        raise click.BadParameter(tr("err_delay", delay=delay), param_hint="'--delay'")
+    if save_path is not None:
+        folder = Path(save_path).expanduser().parent
+        if not folder.is_dir():
+            raise click.BadParameter(tr("err_save_dir", path=save_path, folder=folder),
+                                     param_hint="'--save'")
+
+    record = None
+    if resume_path is not None:
+        record = load_record(resume_path)
+        recorded = record["ruleset"]["name"]
+        if recorded != rules.name:
+            raise Failure(tr("err_resume_name", path=resume_path, recorded=recorded,
+                             name=rules.name))
+        for option, given, kept in (("--players", players, record["players"]),
+                                    ("--seed", seed, record["seed"])):
+            if given is not None and given != kept:
+                raise click.BadParameter(tr("err_resume_option", option=option,
+                                            path=resume_path, recorded=kept),
+                                         param_hint=f"'{option}'")
+        players = record["players"]
+    if players is None:
+        players = rules.default_players
+    if not rules.min_players <= players <= rules.max_players:
+        raise click.BadParameter(tr("err_players", name=rules.name, min=rules.min_players,
+                                    max=rules.max_players, n=players),
+                                 param_hint="'--players'")
+    if watch:
+        if seat is not None:
+            raise click.BadParameter(tr("err_seat_watch"), param_hint="'--seat'")
+    else:
+        seat = 0 if seat is None else seat
+        if not 0 <= seat < players:
+            raise click.BadParameter(tr("err_seat", max=players - 1, players=players,
+                                        seat=seat), param_hint="'--seat'")
+    names = _bot_names(bots, players, seat, tr)
+
+    view = TableView(rules, tr.lang, seat=seat, bots=names,
+                     style=_isatty(sys.stdout) and not os.environ.get("NO_COLOR"))
+    told: list[tuple[int, str]] = []  # (hand, line) for each replayed move
+
+    def tell(st, action):
+        told.append((st.hand_number, view.move(st, st.current_player, action)))
+
+    if record is not None:
+        try:
+            state = replay(record, rules, on_move=tell)
+        except TrentunoError as err:
+            raise Failure(tr("err_resume", path=resume_path, reason=err.line())) from None
+    else:
+        state = GameState(rules, players, seed=seed)
+    full = [names.get(p, next(iter(names.values()), "greedy")) for p in range(players)]
+    seat_bots = parse_bots(",".join(full), players, state.seed)
+    bot_of = {p: seat_bots[p] for p in names}
+
+    session = Session(state, view, bot_of, seat, variant, delay=delay, save_path=save_path,
+                      watch=watch, seen=len(state.events) if record is not None else 0,
+                      seed_hint=seed is None and record is None)
+
+    session.echo(view.s(tr("intro", title=rules.title, name=rules.name, players=players,
+                               seed=state.seed), bold=True))
+    others = view.whos(sorted(names))
+    if watch:
+        session.echo(tr("intro_watch", bots=others))
+    else:
+        session.echo(tr("intro_seat", who=tr("player", n=seat + 1), bots=others),
+                     tr("intro_keys"))
+    if record is not None:
+        view.sync(state)
+        if state.is_over:
+            session.echo(tr("resumed_over", path=resume_path),
+                         *view.game_over(state, state.winners))
+            if save_path:
+                session.save(save_path)
+            return
+        session.echo(tr("resumed", path=resume_path, moves=len(state.moves)))
+        this_hand = [line for hand, line in told if hand == state.hand_number]
+        if this_hand:
+            session.echo("", view.rule(tr("resumed_hand", hand=state.hand_number)),
+                         *this_hand)
+    code = session.run()
+    if code:
+        ctx.exit(code)

@@ -1,0 +1,467 @@
+"""What a person at the table sees: the table, his hand, his choices, and each thing that
+happens, as lines of text in his language.
+
+`TableView` only reads a `GameState` (and its `events`); it never changes it. It is told whose
+eyes it looks through (`seat`, or None for a spectator): another player's hidden cards are never
+named, a draw from a hidden pile by somebody else is "draws a card".
+
+All words come from the ruleset (action and combination labels, card names, `labels:`) or from
+`messages.py`; nothing here names a game.
+"""
+from __future__ import annotations
+
+import sys
+from typing import Iterable, Mapping, Optional, Sequence
+
+import click
+
+from trentuno.engine.rules import Action, Ruleset
+
+from .messages import Texts
+from .output import number, table
+
+WIDTH = 64  # the length of a heading rule
+
+FANCY = {"rule": "─", "arrow": "→", "here": "◀"}
+PLAIN = {"rule": "-", "arrow": "->", "here": "<"}
+
+
+def _symbols(stream=None) -> dict[str, str]:
+    """Box-drawing and arrows when the output can encode them, ASCII otherwise."""
+    enc = getattr(stream or sys.stdout, "encoding", None) or "ascii"
+    try:
+        "".join(FANCY.values()).encode(enc)
+    except (LookupError, UnicodeEncodeError):
+        return PLAIN
+    return FANCY
+
+
+class TableView:
+    """Renders a game for one viewer.
+
+    rules: the ruleset; lang: "en" or "it"; seat: the viewer's seat (None: a spectator);
+    bots: seat -> bot name for the seats played by bots; style: colour with click.style."""
+
+    def __init__(self, rules: Ruleset, lang: str, seat: Optional[int] = None,
+                 bots: Optional[Mapping[int, str]] = None, style: bool = False,
+                 symbols: Optional[Mapping[str, str]] = None):
+        self.rules = rules
+        self.deck = rules.deck
+        self.tr = Texts(lang)
+        self.lang = self.tr.lang
+        self.seat = seat
+        self.bots = dict(bots or {})
+        self.style = style
+        self.sym = dict(symbols or _symbols())
+        self._hand = 0                # the hand the events being read belong to
+        self._trigger = None          # the last trigger event of that hand
+        self._stuck = None            # the last player found without a move in that hand
+        self._deal = None             # the last deal event
+        self._code_width = max(len(c.code) for c in self.deck.cards)
+
+    # ---- words ----------------------------------------------------------------------------
+    def s(self, text: str, **style) -> str:
+        return click.style(text, **style) if self.style else text
+
+    def who(self, p: int) -> str:
+        if p == self.seat:
+            return self.tr("player_you", n=p + 1)
+        if p in self.bots:
+            return self.tr("player_bot", n=p + 1, bot=self.bots[p])
+        return self.tr("player", n=p + 1)
+
+    def whos(self, players: Iterable[int]) -> str:
+        return self.tr.join([self.who(p) for p in players])
+
+    def term(self, key: str) -> Optional[str]:
+        """The ruleset's own word for a term of its `labels:` section, if it has one."""
+        thing = self.rules.labels.get(key)
+        if not thing:
+            return None
+        return self.rules.label(thing, self.lang) or None
+
+    def card(self, c: int) -> str:
+        """"Re di coppe (Rc)"."""
+        return f"{self.deck.name(c, self.lang)} ({self.deck.code(c)})"
+
+    def cards(self, cs: Iterable[int]) -> str:
+        return ", ".join(self.card(c) for c in cs)
+
+    def card_line(self, c: int) -> str:
+        """"Rc   Re di coppe": the code, then the name."""
+        return f"{self.deck.code(c).ljust(self._code_width)}  {self.deck.name(c, self.lang)}"
+
+    def codes(self, cs: Iterable[int]) -> str:
+        return " ".join(self.deck.code(c) for c in cs)
+
+    def sort(self, cs: Iterable[int]) -> list[int]:
+        """Cards by suit, then highest first: how a player holds them."""
+        deck = self.deck
+        return sorted(cs, key=lambda c: (deck.cards[c].suit, -deck.cards[c].value,
+                                         -deck.ranks[deck.cards[c].rank].position, c))
+
+    def zone_name(self, zone: str) -> str:
+        """The zone's name on the table: the ruleset's word for it, else the catalogue's."""
+        own = self.term(zone)
+        if own:
+            return self.tr.bare(own)
+        words = self.tr.zone_words(zone)
+        return words[0] if words else self.tr.bare(zone)
+
+    def zone_from(self, zone: str) -> str:
+        """"from the stock" / "dal tallone". The catalogue's phrase, unless the ruleset
+        calls the zone by another name."""
+        own = self.term(zone)
+        words = self.tr.zone_words(zone)
+        if words:
+            name = self.tr.bare(own).lower() if own else None
+            if name is None or name == words[0].lower() or words[1].lower().endswith(" " + name):
+                return words[1]
+        return self.tr.zone_from(own or zone)
+
+    def combo(self, name: str) -> str:
+        try:
+            labels = self.rules.valuation.pattern(name).labels
+        except KeyError:
+            return name
+        return self.rules.label(labels, self.lang, name)
+
+    def value(self, cards: Sequence[int]) -> str:
+        """"20 (best suit)": a hand's value and its combination, under the ruleset."""
+        v = self.rules.valuation.of(list(cards))
+        if not v.combo:
+            return str(number(v.value))
+        return self.tr("value_combo", value=number(v.value), combo=self.combo(v.combo))
+
+    def rule(self, text: str) -> str:
+        """A heading: "── text ─────────"."""
+        line = self.sym["rule"]
+        head = f"{line * 2} {text} "
+        return self.s(head + line * max(3, WIDTH - len(head)), bold=True)
+
+    # ---- the table ------------------------------------------------------------------------
+    def sees_all(self, state, zone: str) -> bool:
+        return bool(state.face_up.get(zone)) or self.rules.zones[zone].visibility == "public"
+
+    def sees_top(self, state, zone: str) -> bool:
+        return self.sees_all(state, zone) or self.rules.zones[zone].visibility == "top"
+
+    def stake(self, state, p: int) -> str:
+        if self.rules.stakes.mode == "pot":
+            return self.tr("chips", n=number(state.lives[p]))
+        return self.tr("lives", n=state.lives[p])
+
+    def players(self, state) -> list[str]:
+        tr = self.tr
+        knocked = self.term("knocked") or tr("mark_knocked")
+        last_chance = self.term("last_chance") or tr("mark_last_chance")
+        rows = []
+        for p in range(state.players):
+            marks = []
+            if p not in state.alive:
+                marks.append(tr("mark_out"))
+            elif state.on_last_chance[p]:
+                marks.append(last_chance)
+            if p == state.dealer:
+                marks.append(tr("mark_dealer"))
+            if p == state.knocker:
+                marks.append(knocked)
+            if p == state.current_player and not state.is_over:
+                here = tr("mark_your_turn") if p == self.seat else tr("mark_to_play")
+                marks.append(f"{self.sym['here']} {here}")
+            rows.append((self.who(p), self.stake(state, p), ", ".join(marks)))
+        out = []
+        for p, line in enumerate(table(rows)):
+            line = "  " + line.rstrip()
+            out.append(self.s(line, bold=True) if p == self.seat else line)
+        st = self.rules.stakes
+        if st.mode == "pot" or st.into_pot:
+            out.append("  " + tr("pot", pot=number(state.pot)))
+        return out
+
+    def zones(self, state) -> list[str]:
+        tr = self.tr
+        names = {z: self.zone_name(z) + ":" for z in self.rules.zones}
+        if not names:
+            return []
+        width = max(len(n) for n in names.values())
+        out = []
+        for zone, label in names.items():
+            cards = state.zones.get(zone, [])
+            head = "  " + label.ljust(width) + "  "
+            if not cards:
+                out.append(head + tr("zone_empty"))
+            elif self.sees_all(state, zone):
+                for i, c in enumerate(self.sort(cards)):
+                    out.append((head if i == 0 else " " * len(head)) + self.card_line(c))
+            elif self.sees_top(state, zone):
+                out.append(head + tr("zone_top", card=self.card_line(cards[-1]),
+                                     count=tr("cards", n=len(cards))))
+            else:
+                out.append(head + tr("zone_hidden", count=tr("cards", n=len(cards))))
+        return out
+
+    def hand(self, state, p: int) -> list[str]:
+        cards = state.hands[p]
+        if len(cards) == self.rules.hand_size:
+            head = self.tr("your_hand_value", value=self.value(cards))
+        else:
+            head = self.tr("your_hand")
+        out = ["  " + self.s(head, bold=True)]
+        out += ["    " + self.s(self.card_line(c), bold=True) for c in self.sort(cards)]
+        return out
+
+    def table(self, state) -> list[str]:
+        """The whole table as the viewer sees it: players, pot, zones, and his own hand."""
+        out = [self.rule(self.tr("header", title=self.rules.title, hand=state.hand_number,
+                                 round=state.round))]
+        out += self.players(state)
+        zones = self.zones(state)
+        if zones:
+            out += [""] + zones
+        if self.seat is not None and self.seat in state.alive and state.hands[self.seat]:
+            out += [""] + self.hand(state, self.seat)
+        return out
+
+    # ---- choices --------------------------------------------------------------------------
+    def label(self, action: Action) -> str:
+        """The action's words: the ruleset's label in the viewer's language, else the
+        catalogue's word for its kind, else the label in any language."""
+        own = action.labels.get(self.lang)
+        if own:
+            return own
+        word = self.tr.action_word(action.kind)
+        if word:
+            zone = action.zone
+            return word.format(zone=self.zone_name(zone) if zone else "",
+                               zone_from=self.zone_from(zone) if zone else "").strip()
+        return self.rules.label(action.labels, self.lang, action.kind)
+
+    def choices(self, state, actions: Sequence[Action]) -> list[tuple[Action, str]]:
+        """The legal actions as the viewer's numbered choices: in the ruleset's order of
+        options, the cards of one option in the order the hand is shown."""
+        order = {c: i for i, c in enumerate(self.sort(range(len(self.deck.cards))))}
+        ranked = sorted(actions, key=lambda a: (a.option, [order[c] for c in a.cards]))
+        return [(a, self.choice(state, a)) for a in ranked]
+
+    def _after(self, cards: list[int]) -> str:
+        if len(cards) != self.rules.hand_size:
+            return ""
+        return "  " + self.tr("choice_after", arrow=self.sym["arrow"], value=self.value(cards))
+
+    def choice(self, state, action: Action) -> str:
+        tr, kind, zone = self.tr, action.kind, action.zone
+        label = self.label(action)
+        p = state.current_player
+        hand = list(state.hands[p]) if p >= 0 else []
+        if kind == "draw":
+            pile = state.zones.get(zone) or []
+            if pile and self.sees_top(state, zone):
+                return tr("choice_cards", label=label, cards=self.card(pile[-1]))
+            return label
+        if kind == "discard":
+            c = action.cards[0]
+            return tr("choice_cards", label=label, cards=self.card(c)) + \
+                self._after([x for x in hand if x != c])
+        if kind == "swap":
+            h, z = action.cards
+            if self.sees_all(state, zone):
+                take = self.deck.code(z)
+            else:  # the viewer may not know the card: name its place
+                take = tr("choice_hidden_card", n=state.zones[zone].index(z) + 1,
+                          zone=self.zone_name(zone))
+            text = tr("choice_swap", label=label, give=self.deck.code(h), take=take)
+            if self.sees_all(state, zone):
+                text += self._after([z if x == h else x for x in hand])
+            return text
+        if kind == "swap_all":
+            pile = state.zones.get(zone) or []
+            if pile and self.sees_all(state, zone):
+                return tr("choice_take_all", label=label, cards=self.codes(self.sort(pile))) + \
+                    self._after(list(pile))
+            return label
+        return label
+
+    # ---- moves ----------------------------------------------------------------------------
+    def move(self, state, p: int, action: Action) -> str:
+        """The line narrating `action` by player `p`; call it BEFORE applying the action (it
+        looks at the cards about to move)."""
+        tr, kind, zone = self.tr, action.kind, action.zone
+        who = self.who(p)
+        own = p == self.seat
+        if kind == "draw":
+            pile = state.zones.get(zone) or []
+            top = pile[-1] if pile else None
+            zf = self.zone_from(zone)
+            if top is not None and self.sees_top(state, zone):
+                return tr("move_draw_seen", who=who, card=self.card(top), zone_from=zf)
+            if top is not None and own:
+                return tr("move_draw_own", who=who, card=self.card(top), zone_from=zf)
+            return tr("move_draw_hidden", who=who, zone_from=zf)
+        if kind == "discard":
+            return tr("move_discard", who=who, card=self.card(action.cards[0]))
+        if kind == "swap":
+            h, z = action.cards
+            zf = self.zone_from(zone)
+            if self.sees_all(state, zone) or own:
+                return tr("move_swap", who=who, give=self.card(h), take=self.card(z),
+                          zone_from=zf)
+            return tr("move_swap_hidden", who=who, zone_from=zf)
+        if kind == "swap_all":
+            pile = state.zones.get(zone) or []
+            zf = self.zone_from(zone)
+            if pile and (self.sees_all(state, zone) or own):
+                return tr("move_swap_all", who=who, cards=self.cards(self.sort(pile)),
+                          zone_from=zf)
+            return tr("move_swap_all_hidden", who=who, zone_from=zf)
+        if kind == "pass":
+            return tr("move_pass", who=who)
+        if kind == "knock":
+            return tr("move_knock", who=who)
+        return tr("move_other", who=who, label=self.label(action))
+
+    # ---- events ---------------------------------------------------------------------------
+    def sync(self, state) -> None:
+        """Start reading events from now on (after a replay): remember the current hand."""
+        self._hand = state.hand_number
+        for ev in reversed(state.events):
+            if ev.kind == "deal":
+                self._deal = ev
+                break
+
+    def events(self, state, events: Iterable, actor: Optional[int] = None,
+               action: Optional[Action] = None) -> list[str]:
+        """Lines for what happened (events since the last call), in order. `actor`/`action`:
+        the move just narrated, so that its own knock is not told twice."""
+        out: list[str] = []
+        for ev in events:
+            out += self.event(state, ev, actor, action)
+        return out
+
+    def event(self, state, ev, actor=None, action=None) -> list[str]:
+        tr, kind, d = self.tr, ev.kind, ev.data
+        if kind == "cut":
+            cuts = [f"{self.who(int(p))} {self.deck.name(self._parse(c), self.lang)}"
+                    for p, c in sorted(d["cards"].items(), key=lambda kv: int(kv[0]))]
+            return [tr("cut", cuts=", ".join(cuts))]
+        if kind == "deal":
+            self._hand, self._deal, self._trigger, self._stuck = d["hand"], ev, None, None
+            return ["", self.rule(tr("deal", hand=d["hand"], dealer=self.who(d["dealer"])))]
+        if kind == "knock":
+            if ev.player == actor and action is not None and action.kind == "knock":
+                return []
+            return [tr("move_knock", who=self.who(ev.player))]
+        if kind == "reveal":
+            cards = [self._parse(c) for c in d["cards"]]
+            return [tr("reveal", zone=self.zone_name(d["zone"]), cards=self.cards(cards))]
+        if kind == "reshuffle":
+            return [tr("reshuffle", cards=tr("cards", n=d["cards"]))]
+        if kind == "refresh":
+            cards = [self._parse(c) for c in d["cards"]]
+            return [tr("refresh", zone=self.zone_name(d["zone"]), cards=self.cards(cards))]
+        if kind == "refresh_failed":
+            return [tr("refresh_failed", zone=self.zone_name(d["zone"]))]
+        if kind == "trigger":
+            self._trigger = ev
+            return []
+        if kind == "stuck":
+            self._stuck = ev.player
+            return [tr("stuck", who=self.who(ev.player))]
+        if kind == "hand_end":
+            return self.hand_end(d)
+        if kind == "settled":
+            if d.get("carried") is not None:
+                return [tr("pot_carried", pot=number(d["carried"]))]
+            if self.rules.stakes.mode == "lives" and not d.get("payers") \
+                    and d.get("outcome") != "void":
+                return [tr("nobody_pays")]
+            return []
+        if kind == "life_lost":
+            return [tr("life_lost", who=self.who(ev.player),
+                       left=tr("lives_left", n=d["lives"]))]
+        if kind == "last_chance":
+            term = self.term("last_chance") or tr("mark_last_chance")
+            return [tr("last_chance", who=self.who(ev.player), term=term)]
+        if kind == "out":
+            return [tr("out", who=self.who(ev.player))]
+        if kind == "pot":
+            winners = list(d["winners"])
+            key = "pot_one" if len(winners) == 1 else "pot_split"
+            return [tr(key, who=self.whos(winners), each=number(d["each"]))]
+        if kind == "reentry":
+            return [tr("reentry", who=self.whos(d["players"]),
+                       lives=tr("lives", n=d["lives"]))]
+        if kind == "game_over":
+            return self.game_over(state, d["winners"])
+        return []  # action (narrated by `move`), turn_limit (told at the hand's end), ...
+
+    def _parse(self, code: str) -> int:
+        return self.deck.parse(code)
+
+    def _hand_cards(self, codes: Sequence[str]) -> list[int]:
+        return self.deck.parse_hand(list(codes))
+
+    def how_it_ended(self, d: Mapping) -> str:
+        tr = self.tr
+        outcome, reason = d["outcome"], d["reason"]
+        hands = {int(p): self._hand_cards(c) for p, c in d["hands"].items()}
+        holders = list(self._trigger.data.get("holders") or []) if self._trigger else []
+
+        def combo_of(players):
+            for p in players:
+                if p in hands:
+                    return self.combo(self.rules.valuation.of(hands[p]).combo)
+            return ""
+        if outcome == "win":
+            winners = list(d["winners"])
+            if holders:
+                key = "end_win_dealt" if reason == "dealt" else "end_win"
+                return tr(key, who=self.whos(holders), combo=combo_of(holders))
+            if reason == "dealt" and self._deal is not None:
+                for zone, codes in self._deal.data.get("zones", {}).items():
+                    cards = self._hand_cards(codes)
+                    if cards and len(cards) == self.rules.hand_size:
+                        v = self.rules.valuation.of(cards)
+                        if v.instant:
+                            return tr("end_win_zone", zone=self.zone_name(zone),
+                                      combo=self.combo(v.combo), who=self.whos(winners))
+            return tr("end_win_plain", who=self.whos(winners))
+        if outcome == "showdown":
+            if reason == "knock" and d.get("knocker") is not None:
+                return tr("end_knock", who=self.who(d["knocker"]))
+            if reason in ("dealt", "action", "turn_end") and holders:
+                return tr("end_instant", who=self.whos(holders), combo=combo_of(holders))
+            if reason == "stuck" and self._stuck is not None:
+                return tr("end_stuck", who=self.who(self._stuck))
+            if reason in ("all_passed", "stock_empty", "refresh_failed"):
+                return tr(f"end_{reason}")
+        if outcome == "void":
+            return tr("end_turn_limit" if reason == "turn_limit" else "end_void")
+        return tr("end_other", outcome=outcome, reason=reason)
+
+    def hand_end(self, d: Mapping) -> list[str]:
+        out = ["", self.rule(self.tr("hand_over", hand=self._hand)), self.how_it_ended(d)]
+        rows = []
+        for p in sorted(d["hands"], key=int):
+            cards = self.sort(self._hand_cards(d["hands"][p]))
+            rows.append((self.who(int(p)), self.codes(cards), self.value(cards)))
+        out += ["  " + line for line in table(rows)]
+        return out
+
+    def game_over(self, state, winners: Sequence[int]) -> list[str]:
+        tr = self.tr
+        out = ["", self.rule(tr("game_over", n=state.hand_number))]
+        if winners:
+            key = "winner" if len(winners) == 1 else "winners"
+            line = tr(key, who=self.whos(winners))
+            if self.seat in winners:
+                line += "  " + tr("you_won")
+            out.append(self.s(line, bold=True))
+        else:
+            out.append(tr("nobody_wins"))
+        returns = state.returns()
+        if any(returns):
+            out.append(tr("returns"))
+            rows = [(self.who(p), f"{number(r):+}") for p, r in enumerate(returns)]
+            out += ["  " + line for line in table(rows, right=(1,))]
+        return out

@@ -1,0 +1,474 @@
+"""`trentuno play`: a person at a text table, scripted through standard input.
+
+Every test drives the command in-process with CliRunner and a scripted `input=`, the way a
+shell script would pipe a game into it; `test_play_pty.py` plays one in a real terminal.
+"""
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from click.testing import CliRunner
+
+from trentuno.cli import cmd_play
+from trentuno.cli.main import cli
+from trentuno.cli.messages import MESSAGES, Texts, default_language
+from trentuno.cli.table import TableView
+from trentuno.engine.record import load as load_record, replay
+from trentuno.engine.state import GameState
+from trentuno.engine.variants import load
+
+BUILTINS = ["trentuno", "trentuno-vedova", "scat", "schwimmen"]
+ALWAYS_FIRST = "1\n" * 5000
+#: Any card name of the Italian deck, in Italian.
+ITALIAN_CARD = re.compile(r"\b(Asso|Due|Tre|Quattro|Cinque|Sei|Sette|Fante|Cavallo|Re) di "
+                          r"(coppe|denari|bastoni|spade)\b")
+ENGLISH_ITALIAN_CARD = re.compile(r"\b(Ace|Two|Three|Four|Five|Six|Seven|Jack|Knight|King) of "
+                                  r"(cups|coins|clubs|swords)\b")
+WINNER = re.compile(r"^Winners?: Player \d", re.M)
+
+
+@pytest.fixture
+def runner() -> CliRunner:
+    return CliRunner()
+
+
+def play(runner: CliRunner, *args: str, input: str | None = None, env=None):
+    return runner.invoke(cli, ["play", *args], input=input, prog_name="trentuno", env=env)
+
+
+def ok(result, code: int = 0) -> str:
+    """The output, after checking the exit status and that nothing escaped as a traceback."""
+    assert "Traceback" not in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), \
+        repr(result.exception)
+    assert result.exit_code == code, result.output[-2000:]
+    return result.output
+
+
+# ---- whole games --------------------------------------------------------------------------
+@pytest.mark.parametrize("variant", BUILTINS)
+def test_always_the_first_choice_plays_a_whole_game(runner, variant):
+    out = ok(play(runner, variant, "--seed", "11", "--lang", "en", input=ALWAYS_FIRST))
+    assert WINNER.search(out), out[-1500:]
+    assert "Game over after" in out
+    assert "Your choice [1-" in out
+    assert "\x1b[" not in out  # no colours in a pipe
+
+
+def test_watch_is_reproducible_and_ends_by_itself(runner):
+    first = ok(play(runner, "trentuno", "--watch", "--seed", "3", "--lang", "en"))
+    second = ok(play(runner, "trentuno", "--watch", "--seed", "3", "--lang", "en"))
+    assert first == second
+    assert WINNER.search(first)
+    assert "Your choice" not in first
+    assert "(you)" not in first
+    assert "seed 3" in first.splitlines()[0]
+
+
+def test_watch_narrates_every_move_of_the_record(runner, tmp_path):
+    """One line per move, and a stock draw never names its card (nobody sees it)."""
+    path = tmp_path / "w.json"
+    out = ok(play(runner, "trentuno", "--watch", "--seed", "4", "--lang", "en",
+                  "--save", str(path)))
+    record = load_record(path)
+    moves = [m for h in record["hands"] for m in h["moves"]]
+    kinds = [m["kind"] for m in moves]
+    draws = re.findall(r"^Player \d \(greedy\) draws a card from the stock\.$", out, re.M)
+    takes = re.findall(r"^Player \d \(greedy\) takes .* \(\w+\) from the discard pile\.$",
+                       out, re.M)
+    discards = re.findall(r"^Player \d \(greedy\) discards .* \(\w+\)\.$", out, re.M)
+    knocks = re.findall(r"^Player \d \(greedy\) knocks\.$", out, re.M)
+    assert len(draws) + len(takes) == kinds.count("draw")
+    assert len(discards) == kinds.count("discard")
+    assert len(knocks) == kinds.count("knock")
+    assert not re.search(r"draws (?!a card).* from the stock", out)
+
+
+def test_watch_delay_is_checked(runner):
+    result = play(runner, "trentuno", "--watch", "--delay", "-1")
+    assert result.exit_code == 2
+    assert "--delay" in result.output
+    result = play(runner, "trentuno", "--watch", "--delay", "nan")
+    assert result.exit_code == 2
+
+
+def test_watch_with_a_small_delay(runner, monkeypatch):
+    slept = []
+    monkeypatch.setattr(cmd_play.time, "sleep", slept.append)
+    ok(play(runner, "scat", "--watch", "--seed", "2", "--delay", "0.25", "--players", "2"))
+    assert slept and set(slept) == {0.25}
+
+
+# ---- the table and the choices ------------------------------------------------------------
+def test_the_table_shows_hand_value_zones_lives_dealer_and_choices(runner):
+    out = ok(play(runner, "trentuno", "--seed", "1", "--lang", "en", input="q\nn\n"))
+    table = out.split("── Trentuno · hand 1 · round 1")[1]
+    assert "Player 1 (you)     3 lives" in table
+    assert "dealer" in table and "◀ your turn" in table
+    assert "Pot: 0" in table
+    assert re.search(r"Stock:\s+\d+ cards, face down", table)
+    assert re.search(r"Discard pile:\s+\w+\s+\w+ of \w+\s+\(\d cards?\)", table)
+    # the hand: code and name, then its value and combination under the ruleset
+    assert re.search(r"Your hand: \d+ \((best suit|three of a kind|thirty-one)\)", table)
+    assert len(re.findall(r"^    \w{2,3}\s+\w+ of \w+$", table, re.M)) == 3
+    # only the legal moves, numbered, in the ruleset's words (no knock in the first round)
+    assert "1) Draw from the stock" in table
+    assert re.search(r"2\) Take the discard: \w+ of \w+ \(\w+\)", table)
+    assert "Knock" not in table
+
+
+def test_discard_choices_name_the_card_and_the_value_left(runner):
+    out = ok(play(runner, "trentuno", "--seed", "1", "--lang", "it", input="1\nq\nn\n"))
+    choices = re.findall(r"^\s+\d\) Scarta: (.+) \((\w+)\)  → (\d+) \((\w+)\)$", out, re.M)
+    assert len(choices) == 4
+    assert all(ITALIAN_CARD.fullmatch(name) for name, *_ in choices)
+
+
+def test_swap_choices_give_and_take(runner):
+    out = ok(play(runner, "schwimmen", "--seed", "1", "--lang", "en", input="q\nn\n"))
+    assert re.search(r"^\s+1\) Swap one card: give \w+, take \w+  → [\d.]+ \(.+\)$", out, re.M)
+    assert "Swap all three: take " in out
+    assert "Pass (schieben)" in out
+
+
+def test_zone_words_in_italian(runner):
+    out = ok(play(runner, "scat", "--seed", "5", "--lang", "it", "--watch"))
+    assert re.search(r"^  Vedova:  3 carte, coperte$", out, re.M)
+    assert re.search(r"prende .+ dalla vedova\.$", out, re.M)
+
+
+def test_wrong_input_is_asked_again(runner):
+    out = ok(play(runner, "trentuno", "--seed", "1", "--lang", "en",
+                  input="abc\n0\n99\n\n-1\n1.5\n1\nq\nn\n"))
+    assert out.count("Please type a number from 1 to 2") == 5  # abc 0 99 -1 1.5
+    assert out.count("Type the number of your choice (1 to 2)") == 1  # the empty line
+    assert "Player 1 (you) draws" in out or "Player 1 (you) takes" in out
+
+
+def test_question_mark_shows_the_table_again(runner):
+    out = ok(play(runner, "trentuno", "--seed", "1", "--lang", "en", input="?\nq\nn\n"))
+    assert out.count("── Trentuno · hand 1 · round 1") == 2
+
+
+def test_a_move_can_be_typed_as_its_cards(runner):
+    out = ok(play(runner, "trentuno", "--seed", "1", "--lang", "en", input="1\nq\nn\n"))
+    code = re.search(r"^\s+1\) Discard: .+ \((\w+)\)", out, re.M).group(1)
+    out = ok(play(runner, "trentuno", "--seed", "1", "--lang", "en",
+                  input=f"1\n{code.lower()}\nq\nn\n"))
+    assert re.search(rf"^Player 1 \(you\) discards .+ \({code}\)\.$", out, re.M)
+
+
+def test_other_players_hidden_draws_are_not_revealed(runner):
+    out = ok(play(runner, "trentuno", "--seed", "5", "--lang", "en", input="1\n" * 60 + "q\nn\n"))
+    bot_draws = [line for line in out.splitlines()
+                 if re.match(r"Player [234] \(greedy\) draws", line)]
+    assert bot_draws and all(line.endswith("draws a card from the stock.") for line in bot_draws)
+    # the person's own draws name the card he drew
+    assert re.search(r"^Player 1 \(you\) draws \w+ of \w+ \(\w+\) from the stock\.$", out, re.M)
+
+
+def test_end_of_hand_shows_every_hand_and_who_pays(runner):
+    out = ok(play(runner, "trentuno", "--seed", "5", "--lang", "en", input=ALWAYS_FIRST))
+    end = out.split("── End of hand 1 ")[1].split("── Hand 2")[0]
+    assert re.search(r"knocked: the hands are compared\.|wins the hand\.", end)
+    rows = re.findall(r"^  Player \d \(\w+\)\s+(\w+ \w+ \w+)\s+(\d+) \((.+)\)$", end, re.M)
+    assert len(rows) == 4
+    assert re.search(r"^Player \d \(\w+\) loses a life \((\d|none) left\)\.$", end, re.M)
+    assert "Returns (what each player won less what he paid):" in out
+
+
+# ---- languages ----------------------------------------------------------------------------
+def test_italian(runner):
+    out = ok(play(runner, "trentuno", "--seed", "1", "--lang", "it",
+                  input="1\n1\n1\n1\nq\nn\n"))
+    assert ITALIAN_CARD.search(out)
+    assert "Pesca dal tallone" in out and "Prendi lo scarto" in out
+    assert re.search(r"^\s+3\) Bussa$", out, re.M)  # the second round: knocking is allowed
+    assert "La tua mano" in out and "Scelta [1-" in out
+    assert "Salvare la partita? [s/N]" in out
+    assert ENGLISH_ITALIAN_CARD.search(out) is None
+
+
+def test_english_names_of_the_italian_deck(runner):
+    out = ok(play(runner, "trentuno", "--seed", "1", "--lang", "en", input="q\nn\n"))
+    assert ENGLISH_ITALIAN_CARD.search(out)
+    assert ITALIAN_CARD.search(out) is None
+    assert "Draw from the stock" in out
+
+
+def test_the_language_comes_from_the_locale(runner):
+    it = {"LANG": "it_IT.UTF-8", "LC_ALL": None, "LC_MESSAGES": None}
+    out = ok(play(runner, "trentuno", "--seed", "1", input="q\nn\n", env=it))
+    assert "Cosa fai?" in out
+    en = {"LANG": "it_IT.UTF-8", "LC_ALL": "C.UTF-8", "LC_MESSAGES": None}
+    out = ok(play(runner, "trentuno", "--seed", "1", input="q\nn\n", env=en))
+    assert "Your move:" in out
+    assert default_language({}) == "en"
+    assert default_language({"LC_MESSAGES": "it_CH"}) == "it"
+    assert default_language({"LANG": "en_GB.UTF-8"}) == "en"
+
+
+def test_card_names_come_from_the_deck_data():
+    italian, french = load("trentuno"), load("schwimmen")
+    assert TableView(italian, "it").card(italian.deck.parse("Rc")) == "Re di coppe (Rc)"
+    assert TableView(italian, "en").card(italian.deck.parse("Rc")) == "King of cups (Rc)"
+    assert TableView(french, "en").card(french.deck.parse("Kh")) == "King of hearts (Kh)"
+    assert TableView(french, "it").card(french.deck.parse("Kh")) == "Re di cuori (Kh)"
+
+
+def test_a_house_deck_and_labels_name_things(runner, tmp_path):
+    path = tmp_path / "house.yaml"
+    path.write_text("""\
+extends: trentuno
+name: house-names
+title: House names
+deck:
+  preset: null
+  suits:
+    - {code: c, name: {en: cups, it: coppe}}
+    - {code: d, name: {en: coins, it: denari}}
+    - {code: b, name: {en: clubs, it: bastoni}}
+    - {code: s, name: {en: swords, it: spade}}
+  ranks:
+    - {code: A, value: 11, name: {en: Ace, it: Asso}}
+    - {code: "2", value: 2, name: {en: Deuce, it: Duino}}
+    - {code: "3", value: 3, name: {en: Trey, it: Treino}}
+    - {code: "4", value: 4, name: {en: Four, it: Quattro}}
+    - {code: "5", value: 5, name: {en: Five, it: Cinque}}
+    - {code: "6", value: 6, name: {en: Six, it: Sei}}
+    - {code: "7", value: 7, name: {en: Seven, it: Sette}}
+    - {code: F, value: 10, name: {en: Page, it: Fantino}}
+    - {code: C, value: 10, name: {en: Rider, it: Cavaliere}}
+    - {code: R, value: 10, name: {en: Boss, it: Capo}}
+labels:
+  stock: {en: The heap, it: Il mucchio}
+  knocked: {en: stood, it: sta}
+turn:
+  start: choose
+  steps:
+    choose:
+      - {do: draw, from: stock, then: discard}
+      - {do: draw, from: discard, then: discard, label: {en: Pick up}}
+      - {do: knock, if: [{round_at_least: 2}, {nobody_knocked: true}]}
+    discard:
+      - {do: discard, to: discard, label: {en: Throw, it: Butta}}
+""", encoding="utf-8")
+    out = ok(play(runner, str(path), "--seed", "2", "--lang", "it", input="1\n1\n" * 3 +
+                  "q\nn\n"))
+    assert "Mucchio:" in out                                 # the zone's name from `labels:`
+    assert "1) Pesca dal mucchio" in out                     # the built-in word for a draw
+    assert "2) Pesca dagli scarti: " in out                  # a label in English only
+    assert "3) Bussa" in out                                 # no label at all
+    assert "1) Butta: " in out
+    assert re.search(r"\b(Duino|Treino|Fantino|Cavaliere|Capo) di \w+", out)  # its own names
+    rules = load(str(path))
+    state = GameState(rules, 4, seed=2)
+    state.knocker = 2  # only to look at the table
+    rows = TableView(rules, "it", seat=0).players(state)
+    assert re.search(r"3 vite  (mazziere, )?sta\b", rows[2])  # its own word for "knocked"
+
+
+def test_every_message_exists_in_both_languages():
+    assert set(MESSAGES["en"]) == set(MESSAGES["it"])
+    for key in MESSAGES["en"]:
+        en, it = MESSAGES["en"][key], MESSAGES["it"][key]
+        assert set(re.findall(r"{(\w+)}", en)) == set(re.findall(r"{(\w+)}", it)), key
+    assert Texts("it")("lives", n=1) == "1 vita" and Texts("en")("lives", n=2) == "2 lives"
+
+
+# ---- quitting, saving, resuming -----------------------------------------------------------
+def test_quit_and_save_writes_a_record_that_replays(runner, tmp_path):
+    path = tmp_path / "half.json"
+    out = ok(play(runner, "trentuno", "--seed", "7", "--lang", "en",
+                  input=f"1\n1\n1\nq\ny\n{path}\n"))
+    assert f"Game saved to {path}." in out
+    assert f"trentuno play trentuno --resume {path}" in out
+    record = load_record(path)
+    assert record["seed"] == 7 and "result" not in record
+    assert record["bots"] == ["person", "greedy", "greedy", "greedy"]
+    state = replay(record, load("trentuno"))
+    assert not state.is_over
+    assert sum(1 for _, m in state.moves if m["player"] == 0) == 3
+
+
+def test_quit_default_file_name(runner, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    out = ok(play(runner, "trentuno", "--seed", "8", "--lang", "en", input="q\nyes\n\n"))
+    assert "File name [trentuno-8.json]" in out
+    assert load_record(tmp_path / "trentuno-8.json")["seed"] == 8
+
+
+def test_quit_save_to_a_bad_place_asks_again(runner, tmp_path):
+    good = tmp_path / "good.json"
+    out = ok(play(runner, "trentuno", "--seed", "8", "--lang", "en",
+                  input=f"q\ny\n{tmp_path}/no/such/dir/x.json\n{good}\n"))
+    assert "Could not save to" in out
+    assert good.exists()
+
+
+def test_save_on_a_finished_game_replays_to_the_same_result(runner, tmp_path):
+    path = tmp_path / "done.json"
+    out = ok(play(runner, "scat", "--seed", "21", "--lang", "en", "--save", str(path),
+                  input=ALWAYS_FIRST))
+    record = load_record(path)
+    assert "result" in record
+    state = replay(record, load("scat"))  # verifies the recorded result
+    assert state.is_over and state.winners == record["result"]["winners"]
+    line = re.search(r"^Winners?: .*$", out, re.M).group(0)
+    assert re.findall(r"Player (\d)", line) == [str(p + 1) for p in state.winners]
+
+
+def test_resume_continues_a_saved_game_to_the_end(runner, tmp_path):
+    half, full = tmp_path / "half.json", tmp_path / "full.json"
+    ok(play(runner, "trentuno", "--seed", "12", "--lang", "en",
+            input=f"1\n1\n2\n1\nq\ny\n{half}\n"))
+    out = ok(play(runner, "trentuno", "--resume", str(half), "--lang", "en",
+                  "--save", str(full), input=ALWAYS_FIRST))
+    assert f"Resumed {half}: " in out
+    assert re.search(r"── Hand \d so far", out)
+    assert WINNER.search(out)
+    before, after = load_record(half), load_record(full)
+    old = [m for h in before["hands"] for m in h["moves"]]
+    new = [m for h in after["hands"] for m in h["moves"]]
+    assert new[:len(old)] == old and len(new) > len(old)
+    assert replay(after, load("trentuno")).is_over
+
+
+def test_resume_refuses_another_or_a_changed_ruleset(runner, tmp_path):
+    half = tmp_path / "half.json"
+    ok(play(runner, "trentuno", "--seed", "12", "--lang", "en",
+            input=f"1\nq\ny\n{half}\n"))
+    result = play(runner, "scat", "--resume", str(half), "--lang", "en", input="q\nn\n")
+    assert result.exit_code == 1
+    assert f"cannot resume {half}: it is a game of trentuno, not scat" in result.output
+    changed = tmp_path / "trentuno.yaml"
+    changed.write_text("extends: trentuno\nname: trentuno\nstakes:\n  lives: 5\n",
+                       encoding="utf-8")
+    result = play(runner, str(changed), "--resume", str(half), "--lang", "en", input="q\nn\n")
+    assert result.exit_code == 1
+    assert "has changed since this record was made" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_resume_keeps_the_records_players_and_seed(runner, tmp_path):
+    half = tmp_path / "half.json"
+    ok(play(runner, "trentuno", "--seed", "12", "--lang", "en", input=f"q\ny\n{half}\n"))
+    result = play(runner, "trentuno", "--resume", str(half), "--players", "5")
+    assert result.exit_code == 2 and "--players" in result.output
+    result = play(runner, "trentuno", "--resume", str(half), "--seed", "13")
+    assert result.exit_code == 2 and "--seed" in result.output
+    out = ok(play(runner, "trentuno", "--resume", str(half), "--seed", "12", "--seat", "2",
+                  "--lang", "en", input="q\nn\n"))
+    assert "You are Player 3." in out
+
+
+def test_resume_a_missing_or_broken_file(runner, tmp_path):
+    result = play(runner, "trentuno", "--resume", str(tmp_path / "none.json"))
+    assert result.exit_code == 1 and "cannot read" in result.output
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"format": "nope"}), encoding="utf-8")
+    result = play(runner, "trentuno", "--resume", str(bad))
+    assert result.exit_code == 1 and "not a trentuno record" in result.output
+
+
+def test_end_of_input_mid_game_ends_cleanly(runner, tmp_path):
+    out = ok(play(runner, "trentuno", "--seed", "1", "--lang", "en", input="1\n1\n1\n"))
+    assert "Input ended: the game stops here." in out
+    assert "(--save FILE keeps it)" in out
+    path = tmp_path / "eof.json"
+    out = ok(play(runner, "trentuno", "--seed", "1", "--lang", "en", "--save", str(path),
+                  input="1\n1\n1\n"))
+    assert f"Game saved to {path}." in out
+    assert not replay(load_record(path), load("trentuno")).is_over
+
+
+def test_end_of_input_at_the_save_question(runner):
+    out = ok(play(runner, "trentuno", "--seed", "1", "--lang", "en", input="q\n"))
+    assert "The game was not saved." in out
+
+
+def _scripted(monkeypatch, answers):
+    """Make the command read `answers` one per line; a KeyboardInterrupt item is a Ctrl-C."""
+    answers = list(answers)
+
+    def read_line():
+        if not answers:
+            return None
+        item = answers.pop(0)
+        if item is KeyboardInterrupt:
+            raise KeyboardInterrupt
+        return item
+    monkeypatch.setattr(cmd_play, "_read_line", read_line)
+
+
+def test_ctrl_c_offers_to_save(runner, monkeypatch, tmp_path):
+    path = tmp_path / "c.json"
+    _scripted(monkeypatch, ["1", "1", KeyboardInterrupt, "y", str(path)])
+    out = ok(play(runner, "trentuno", "--seed", "3", "--lang", "en"), code=130)
+    assert "Interrupted." in out and f"Game saved to {path}." in out
+    state = replay(load_record(path), load("trentuno"))
+    assert sum(1 for _, m in state.moves if m["player"] == 0) == 2
+
+
+def test_ctrl_c_with_save_option_saves_at_once(runner, monkeypatch, tmp_path):
+    path = tmp_path / "c.json"
+    _scripted(monkeypatch, ["1", KeyboardInterrupt])
+    out = ok(play(runner, "trentuno", "--seed", "3", "--lang", "en", "--save", str(path)),
+             code=130)
+    assert "Save the game?" not in out and path.exists()
+
+
+def test_ctrl_c_twice_leaves_without_saving(runner, monkeypatch):
+    _scripted(monkeypatch, [KeyboardInterrupt, KeyboardInterrupt])
+    out = ok(play(runner, "trentuno", "--seed", "3", "--lang", "en"), code=130)
+    assert out.rstrip().endswith("The game was not saved.")
+
+
+# ---- options ------------------------------------------------------------------------------
+@pytest.mark.parametrize("args, where", [
+    (["--players", "13"], "--players"),
+    (["--seat", "4"], "--seat"),
+    (["--seat", "-1"], "--seat"),
+    (["--bots", "greedy,random"], "--bots"),
+    (["--bots", "clever"], "--bots"),
+    (["--watch", "--seat", "1"], "--seat"),
+    (["--lang", "fr"], "--lang"),
+    (["--save", "/no/such/folder/x.json"], "--save"),
+])
+def test_bad_options_are_usage_errors(runner, args, where):
+    result = play(runner, "trentuno", *args, input="q\nn\n")
+    assert result.exit_code == 2, result.output
+    assert where in result.output
+    assert "Traceback" not in result.output
+
+
+def test_bots_for_the_other_seats_in_seat_order(runner):
+    out = ok(play(runner, "trentuno", "--seed", "1", "--seat", "1", "--lang", "en",
+                  "--bots", "random,greedy,random", input="q\nn\n"))
+    assert "You are Player 2. The others: Player 1 (random), Player 3 (greedy) and " \
+           "Player 4 (random)." in out
+
+
+def test_players_and_seat(runner):
+    out = ok(play(runner, "scat", "--players", "2", "--seat", "1", "--seed", "4",
+                  "--lang", "en", input=ALWAYS_FIRST))
+    assert "2 players" in out.splitlines()[0]
+    assert "Player 2 (you)" in out and "Player 3" not in out
+    assert WINNER.search(out)
+
+
+def test_a_random_seed_is_printed(runner):
+    out = ok(play(runner, "trentuno", "--lang", "en", input="q\nn\n"))
+    seed = re.search(r"seed (\d+)", out.splitlines()[0]).group(1)
+    again = ok(play(runner, "trentuno", "--lang", "en", "--seed", seed, input="q\nn\n"))
+    assert again.splitlines()[1:] == out.splitlines()[1:]
+
+
+def test_play_is_listed_in_help(runner):
+    result = runner.invoke(cli, ["play", "--help"], prog_name="trentuno")
+    assert result.exit_code == 0
+    for option in ("--players", "--seat", "--bots", "--seed", "--lang", "--watch", "--delay",
+                   "--save", "--resume"):
+        assert option in result.output

@@ -14,7 +14,11 @@ from .output import echo_json
 def problems_of(arg: str) -> list[Problem]:
     """Every problem of one PATH argument (a file or a built-in name); [] when valid.
     Never raises for bad input: a missing or unreadable file is a problem like any other."""
-    if Path(arg).is_dir():
+    try:
+        is_dir = Path(arg).is_dir()
+    except (OSError, ValueError) as err:  # a name too long, a NUL byte: not a file either way
+        return [Problem(arg[:80], None, None, "", f"not a usable path ({type(err).__name__})")]
+    if is_dir:
         return [Problem(arg, None, None, "", "is a directory, not a rule file")]
     try:
         _rules, problems = check(arg)

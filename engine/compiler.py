@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 from typing import Any, Mapping, Optional
 
 from . import cards as cards_mod
@@ -23,14 +24,26 @@ Path = tuple
 
 
 class CompileProblems(Exception):
-    """Raised with every (path, message) found; the caller turns paths into positions."""
+    """Raised with every (path, message) found; the caller turns paths into positions.
 
-    def __init__(self, problems: list[tuple[Path, str]]):
+    `related[i]` lists other paths problem i is equally about (a trigger needing an instant
+    pattern is about the patterns too): with overlays, the caller points at whichever of them
+    the latest file wrote, because that is the change that broke the rules."""
+
+    def __init__(self, problems: list[tuple[Path, str]], related: Optional[dict] = None):
         super().__init__(problems[0][1] if problems else "invalid ruleset")
         self.problems = problems
+        self.related = related or {}
 
 
 DIRECTIONS = {"clockwise": 1, "counterclockwise": -1, "stays": 0}
+
+# Compiling builds an action per card (per card pair for `swap`) and values every possible hand
+# once; past these sizes that would take minutes or gigabytes, so the file is refused instead.
+MAX_CARDS = 208  # four 52-card decks
+MAX_HAND_EVALUATIONS = 3_000_000  # hands x pattern checks (about 5 s); 4 cards of 52 is 0.5M
+MAX_ACTIONS = 300_000  # actions built for all options (a `swap` of 52 cards is 2704 of them)
+MAX_VALUE = 10 ** 15  # card and hand values: exact as floats, and sums cannot overflow
 
 
 def _code(x) -> str:
@@ -44,9 +57,20 @@ class _Compiler:
         self.source = source
         self.source_path = source_path
         self.problems: list[tuple[Path, str]] = []
+        self.related: dict[int, tuple] = {}
+        self._actions, self._key_counts, self._too_many_actions = 0, {}, False  # MAX_ACTIONS
 
-    def error(self, path: Path, message: str) -> None:
+    def error(self, path: Path, message: str, also: tuple = ()) -> None:
+        if also:
+            self.related[len(self.problems)] = tuple(tuple(a) for a in also)
         self.problems.append((tuple(path), message))
+
+    def value_in_range(self, path: Path, x) -> bool:
+        """Card and hand values are summed and shown as floats: a 400-digit int cannot be."""
+        if isinstance(x, (int, float)) and not isinstance(x, bool) and abs(x) > MAX_VALUE:
+            self.error(path, "this number is too large for a card or hand value (at most 10^15)")
+            return False
+        return True
 
     # ---- deck -----------------------------------------------------------------------------
     def deck(self) -> Optional[cards_mod.Deck]:
@@ -66,6 +90,11 @@ class _Compiler:
                 self.error(("deck",), "a deck needs a `preset` or both `suits` and `ranks`")
                 return None
         ranks = [dict(r, code=_code(r["code"])) for r in ranks]
+        if not all([self.value_in_range(("deck", "ranks", i, "value"), r.get("value"))
+                    for i, r in enumerate(ranks)] +
+                   [self.value_in_range(("deck", "values", k), v)
+                    for k, v in (spec.get("values") or {}).items()]):
+            return None
         for what, items in (("suits", suits), ("ranks", ranks)):
             seen = set()
             for i, item in enumerate(items):
@@ -94,8 +123,13 @@ class _Compiler:
         if not ranks:
             self.error(("deck",), "the deck has no cards left")
             return None
-        return cards_mod.build_deck(suits, ranks, spec.get("copies", 1) or 1,
-                                    removed_cards=removed_cards)
+        copies = spec.get("copies", 1) or 1
+        if len(suits) * len(ranks) * copies > MAX_CARDS:
+            self.error(("deck", "copies") if "copies" in spec else ("deck",),
+                       f"a deck of {len(suits) * len(ranks) * copies} cards is more than "
+                       f"{MAX_CARDS}, the most a ruleset may use")
+            return None
+        return cards_mod.build_deck(suits, ranks, copies, removed_cards=removed_cards)
 
     @staticmethod
     def _no_rank(code, rank_codes) -> str:
@@ -107,7 +141,7 @@ class _Compiler:
         for i, code in enumerate(codes):
             c = _code(code)
             if c not in index:
-                self.error(path + (i,), self._no_rank(c, list(index)))
+                self.error(path + (i,), self._no_rank(c, list(index)), also=[("deck",)])
             else:
                 out.append(index[c])
         return out
@@ -144,6 +178,9 @@ class _Compiler:
                 self.error(path + ("kind",), f"unknown pattern kind {spec['kind']!r}")
                 continue
             value = spec.get("value", "sum")
+            if not (self.value_in_range(path + ("value",), value) and
+                    self.value_in_range(path + ("sum",), spec.get("sum"))):
+                continue
             patterns.append(Pattern(spec["name"], dict(spec.get("label") or {}),
                                     spec.get("tier", 0), None if value == "sum" else value,
                                     bool(spec.get("instant", False)), kind(params, deck)))
@@ -161,11 +198,20 @@ class _Compiler:
                            f"(its suits: {' '.join(suit_idx)})")
             else:
                 order.append(suit_idx[code])
-        if "suit" in tiebreak and not order:
+        if "suit" in tiebreak and not ranking.get("suit_order"):
             self.error(("ranking", "tiebreak"), "the `suit` tie-break needs `suit_order`")
         if size > len(deck.cards):
             self.error(("hand", "size"), f"a hand of {size} cards from a deck of "
                        f"{len(deck.cards)}")
+            return None
+        hands = math.comb(len(deck.cards), size)
+        checks = sum(math.factorial(size) if len(p.get("groups") or ()) == size else 1
+                     for p in hand.get("patterns") or [])  # rank_groups tries every order
+        if hands * checks > MAX_HAND_EVALUATIONS:
+            self.error(("hand", "size"), f"too many hands to value: hands of {size} cards from "
+                       f"a deck of {len(deck.cards)} need {hands * checks} pattern checks, more "
+                       f"than {MAX_HAND_EVALUATIONS} (use a smaller hand, deck or fewer "
+                       f"patterns)")
             return None
         if self.problems:
             return None
@@ -280,8 +326,17 @@ class _Compiler:
         labels = dict(o.get("label") or {})
         actions = {}
         zone = next((params[z] for z in prim.zone_params), None)
-        for cards in prim.keys(len(deck.cards)):
-            actions[cards] = Action(kind, step, index, cards, labels, zone)
+        if kind not in self._key_counts:
+            self._key_counts[kind] = len(prim.keys(len(deck.cards)))
+        self._actions += self._key_counts[kind]
+        if self._actions > MAX_ACTIONS:  # the file fails; the option is still checked
+            if not self._too_many_actions:
+                self._too_many_actions = True
+                self.error(path, f"too many actions: the options so far offer {self._actions} "
+                           f"card choices, more than {MAX_ACTIONS} (fewer `swap` options?)")
+        else:
+            for cards in prim.keys(len(deck.cards)):
+                actions[cards] = Action(kind, step, index, cards, labels, zone)
         return Option(step, index, kind, params, guards, then, tuple(effects), labels,
                       knocks, kind == "pass", prim.expand, prim.apply, actions)
 
@@ -295,7 +350,8 @@ class _Compiler:
                 names = [p.name for p in valuation.patterns]
                 if key == "holds" and param == "instant" and not any(
                         p.instant for p in valuation.patterns):
-                    self.error(path + ("if", "holds"), "`holds: instant` but no pattern "
+                    self.error(path + ("if", "holds"), also=[("hand", "patterns")], message=
+                               "`holds: instant` but no pattern "
                                "says `instant: true`")
                 elif key == "holds" and param != "instant" and param not in names:
                     self.error(path + ("if", "holds"), f"no pattern named {param!r} "
@@ -317,7 +373,8 @@ class _Compiler:
                 (do, zone), = do.items()
                 self.need_zone(zones, zone, path + ("do", do))
             if t["on"] == "all_passed" and not self._can_pass:
-                self.error(path + ("on",), "`all_passed` can never happen: no option passes")
+                self.error(path + ("on",), "`all_passed` can never happen: no option passes",
+                           also=[("turn", "steps")])
             out[t["on"]].append(Trigger(t["on"], cond, do, zone, t.get("winner"),
                                         bool(t.get("best_only", False))))
         return {k: tuple(v) for k, v in out.items()}
@@ -352,10 +409,11 @@ class _Compiler:
         d = self.d
         deck = self.deck()
         if deck is None:
-            raise CompileProblems(self.problems)
+            raise CompileProblems(self.problems, self.related)
+        # Without a valuation (bad patterns) the rest is still checked, so that every problem
+        # is reported at once; only the checks that need the patterns are skipped.
         valuation = self.valuation(deck)
-        if valuation is None:
-            raise CompileProblems(self.problems)
+        hand_size = valuation.hand_size if valuation else (d.get("hand") or {}).get("size", 3)
         players = d.get("players") or {}
         pmin, pmax = players.get("min", 2), players.get("max", 2)
         pdefault = players.get("default", pmin)
@@ -372,14 +430,15 @@ class _Compiler:
         need = pmax * per_player + self._dealt[1]
         if need > len(deck.cards):
             self.error(("players", "max"), f"{pmax} players need {need} cards to deal but the "
-                       f"deck has {len(deck.cards)}")
-        if per_player and per_player != valuation.hand_size:
+                       f"deck has {len(deck.cards)}", also=[("deck",), ("deal",)])
+        if per_player and per_player != hand_size:
             self.error(("deal",), f"the deal gives each player {per_player} cards but "
-                       f"`hand.size` is {valuation.hand_size}")
-        triggers = self.triggers(zones, valuation)
+                       f"`hand.size` is {hand_size}", also=[("hand", "size")])
+        triggers = self.triggers(zones, valuation) if valuation else {}
         ends = any(t.outcome in ("showdown", "void") for ts in triggers.values() for t in ts)
-        if not can_knock and not ends:
-            self.error(("turn",), "nothing can end a hand: no option knocks and no trigger "
+        if valuation and not can_knock and not ends:
+            self.error(("turn",), also=[("triggers",)], message=
+                       "nothing can end a hand: no option knocks and no trigger "
                        "ends the hand with `showdown` or `void`")
         stakes = self.stakes()
         settle_win = self.settle_rule("win", stakes.mode)
@@ -389,8 +448,8 @@ class _Compiler:
             self.error(("end",), "the game never ends: say `last_standing: true` or `hands: N`")
         seating = d.get("seating") or {}
         if self.problems:
-            raise CompileProblems(self.problems)
-        digest = hashlib.sha256(json.dumps(d, sort_keys=True, default=str).encode()).hexdigest()
+            raise CompileProblems(self.problems, self.related)
+        digest = hashlib.sha256(_canonical_json(d).encode()).hexdigest()
         return Ruleset(
             name=d.get("name", "unnamed"), title=d.get("title", ""),
             description=d.get("description", ""), source=self.source, digest=digest,
@@ -426,6 +485,22 @@ def _legal_moves(options: tuple[Option, ...]):
                 out += expand(st, o, p)
         return out
     return legal
+
+
+def _canonical_json(d: Any) -> str:
+    try:
+        return json.dumps(d, sort_keys=True, default=str)
+    except TypeError:  # int and str keys in one mapping (`values: {A: 11, 7: 21}`)
+        return json.dumps(_str_keys(d), sort_keys=True, default=str)
+
+
+def _str_keys(x: Any) -> Any:
+    if isinstance(x, Mapping):
+        return {json.dumps(k) if not isinstance(k, str) else k: _str_keys(v)
+                for k, v in x.items()}
+    if isinstance(x, list):
+        return [_str_keys(v) for v in x]
+    return x
 
 
 def _int_or(code: str) -> Any:

@@ -209,7 +209,7 @@ class GameState:
         self.just_drawn = None
         if self._on_turn_end and self._fire("turn_end", p):
             return
-        if self._pass_streak >= len(self._order) and self._on_all_passed:
+        if self._on_all_passed and self._pass_streak >= len(self._order):
             self._pass_streak = 0
             if self._fire("all_passed", p):
                 return

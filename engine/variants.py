@@ -7,7 +7,7 @@ overlay chain, the overlay that wrote it, or the base it came from).
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -46,8 +46,11 @@ def resolve(name_or_path: str, relative_to: Optional[Path] = None) -> Path:
         candidates.append(relative_to / text)
     candidates.append(Path(text))
     for c in candidates:
-        if c.is_file():
-            return c
+        try:
+            if c.is_file():
+                return c
+        except OSError:  # a name too long for the file system is no file either
+            pass
     builtins = builtin_files()
     if text in builtins:
         return builtins[text]
@@ -71,48 +74,117 @@ def _validator() -> jsonschema.Draft7Validator:
 
 
 def _leaf_errors(error) -> Iterator:
-    """For oneOf/anyOf failures, the errors of the branch that came closest, not the lot."""
+    """For oneOf/anyOf failures, the errors of the branch that came closest, not the lot.
+
+    A branch that only says "not this type" (the `{type: null}` beside every overlay-able
+    section) came nowhere near; otherwise the branch whose errors lie deepest wins (it matched
+    the most), the first one on a tie. All of that branch's errors are kept."""
+    if error.context and all(e.validator == "required" and not e.relative_path
+                             for e in error.context):
+        yield error  # "one of these keys is required": said in one message
+        return
     if error.context:
-        best = jsonschema.exceptions.best_match(error.context)
-        if best is not None and best is not error:
-            yield from _leaf_errors(best)
-            return
+        branches: dict = {}
+        for e in error.context:
+            branches.setdefault(e.relative_schema_path[0] if e.relative_schema_path else 0,
+                                []).append(e)
+
+        def closeness(errs):
+            type_only = all(e.validator == "type" and not e.relative_path for e in errs)
+            return (not type_only, max(len(e.relative_path) for e in errs))
+        best = max(branches.values(), key=closeness)  # max keeps the first of equals
+        for e in best:
+            yield from _leaf_errors(e)
+        return
     yield error
 
 
-def _schema_message(error) -> tuple[tuple, str, bool]:
-    """(path, message, point at the key) in words for a house-rule author."""
+_PATTERN_WORDS = {  # the schema's patterns, in words
+    "^[a-z][a-z0-9_-]*$": "is not a valid name (a lowercase letter, then lowercase letters, "
+                          "digits, - or _)",
+    "^(10|[A-Z0-9])$": "is not a rank code (10, or one capital letter or digit)",
+    "^[a-z]$": "is not a suit code (one lowercase letter)",
+    "^(10|[A-Z0-9])[a-z]$": "is not a card code (a rank code then a suit code, e.g. Ac, 10h)",
+}
+
+
+def _schema_messages(error) -> list[tuple[tuple, str, bool]]:
+    """[(path, message, point at the key)] in words for a house-rule author (one per unknown
+    key; one otherwise)."""
     path = tuple(error.absolute_path)
     v = error.validator
+    if "propertyNames" in error.absolute_schema_path:
+        # The error is about a key (instance) of the mapping at `path`: point at that key.
+        key = error.instance
+        if v == "not":
+            why = "is a reserved name"
+        elif v == "pattern" and error.validator_value in _PATTERN_WORDS:
+            why = _PATTERN_WORDS[error.validator_value]
+        elif v == "enum":
+            allowed = ", ".join(map(str, error.validator_value))
+            why = f"is not allowed here (allowed here: {allowed})"
+        else:
+            why = f"is not allowed here: {error.message[:200]}"
+        return [(path + (key,), f"key {key!r} {why}", True)]
     if v == "additionalProperties":
         allowed = sorted((error.schema.get("properties") or {}).keys())
-        extra = sorted(set(error.instance) - set(allowed)) if isinstance(error.instance,
-                                                                         dict) else []
-        key = extra[0] if extra else ""
-        return (path + (key,), f"unknown key {key!r}" +
-                (f" (allowed here: {', '.join(allowed)})" if allowed else ""), True)
-    if v == "required":
-        return path, error.message.replace("is a required property", "is required here"), False
-    if v == "enum":
-        return path, (f"{error.instance!r} is not one of "
-                      f"{', '.join(map(repr, error.validator_value))}"), False
+        extra = sorted(set(error.instance) - set(allowed), key=str) if isinstance(
+            error.instance, dict) else []  # keys may be ints or booleans (`10: x`)
+        return [(path + (key,), f"unknown key {key!r}" +
+                 (f" (allowed here: {', '.join(allowed)})" if allowed else ""), True)
+                for key in extra or [""]]  # every unknown key, not only the first
+    if v in ("anyOf", "oneOf") and error.context and all(
+            e.validator == "required" for e in error.context):
+        keys: list = []
+        for e in error.context:
+            keys += [k for k in e.validator_value if k not in keys and k not in error.instance]
+        return [(path, f"one of {', '.join(map(repr, keys))} is required here", False)]
+    if v == "required" and isinstance(error.instance, dict):
+        # At the key's own path: where a `key: null` deleted it, that line is shown.
+        return [(path + (k,), f"{k!r} is required here", False)
+                for k in error.validator_value if k not in error.instance]
+    if v == "enum":  # (null is in most enums only so that an overlay can delete the key)
+        return [(path, (f"{error.instance!r} is not one of "
+                        f"{', '.join(repr(x) for x in error.validator_value if x is not None)}"),
+                 False)]
+    if v == "not" and error.validator_value == {"type": "null"}:
+        return [(path, "a value is needed here (null only deletes a key in an overlay)", False)]
+    if v == "const":
+        return [(path, f"expected {json.dumps(error.validator_value)}, got "
+                       f"{json.dumps(error.instance, default=str)[:40]}", False)]
+    if v == "pattern" and error.validator_value in _PATTERN_WORDS:
+        return [(path, f"{error.instance!r} {_PATTERN_WORDS[error.validator_value]}", False)]
+    if v in ("maxProperties", "minProperties") and isinstance(error.instance, dict):
+        n, keys = error.validator_value, ", ".join(map(str, error.instance)) or "none"
+        need = "at most" if v == "maxProperties" else "at least"
+        return [(path, f"{need} {n} key{'s' if n != 1 else ''} allowed here, found "
+                       f"{len(error.instance)} ({keys})", False)]
     if v == "type":
         want = error.validator_value
         want = " or ".join(want) if isinstance(want, list) else want
-        return path, f"expected {want}, got {json.dumps(error.instance, default=str)[:40]}", False
-    return path, error.message if len(error.message) < 200 else error.message[:200] + "...", False
+        return [(path, f"expected {want}, got "
+                       f"{json.dumps(error.instance, default=str)[:40]}", False)]
+    return [(path, error.message if len(error.message) < 200 else error.message[:200] + "...",
+             False)]
 
 
 def schema_problems(data: Mapping) -> list[tuple[tuple, str, bool]]:
     seen, out = set(), []
     for error in _validator().iter_errors(data):
         for leaf in _leaf_errors(error):
-            item = _schema_message(leaf)
-            if item[:2] not in seen:
-                seen.add(item[:2])
-                out.append(item)
-    out.sort(key=lambda x: [str(s) for s in x[0]])
-    return out
+            for item in _schema_messages(leaf):
+                if item[:2] not in seen:
+                    seen.add(item[:2])
+                    out.append(item)
+    # In the order of the mappings they are in; in one mapping its unknown keys first (a typo
+    # `form:` also makes `from:` missing: the typo is the news).
+    def order(path):  # list items by number: /steps/2 before /steps/10
+        return [(0, s, "") if isinstance(s, int) and not isinstance(s, bool) else (1, 0, str(s))
+                for s in path]
+    out.sort(key=lambda x: (order(x[0][:-1] if x[2] else x[0]), not x[2], order(x[0])))
+    unknown = {p for p, m, k in out if k and m.startswith("unknown key")}
+    return [x for x in out if not (x[2] and x[0] in unknown and not
+                                   x[1].startswith("unknown key"))]
 
 
 # ---- overlays -----------------------------------------------------------------------------
@@ -121,13 +193,36 @@ class Merged:
     data: dict
     origin: dict  # path tuple -> Document that wrote the value there
     files: list   # the chain, base first
+    _written: Optional[dict] = field(default=None, repr=False)  # id(doc) -> paths under it
 
     def problem(self, path: tuple, message: str, at_key: bool = False) -> Problem:
+        return self.owner(path).problem(path, message, at_key=at_key)
+
+    def latest(self, paths: list) -> tuple:
+        """Of several paths a problem is about, the one written by the latest file of the
+        chain (the first on ties): the overlay's change is what broke the merged rules."""
+        rank = {id(doc): i for i, doc in enumerate(self.files)}
+        return max(paths, key=lambda q: rank.get(id(self.owner(q)), -1))
+
+    def owner(self, path: tuple) -> Document:
+        """The file that wrote the value at `path`."""
         p = tuple(path)
         while p not in self.origin and p:
             p = p[:-1]
         doc: Document = self.origin.get(p, self.files[-1])
-        return doc.problem(path, message, at_key=at_key)
+        # A section merged from several files (a problem about the whole `turn`): the last
+        # file that wrote into it, i.e. the overlay the author is editing, not its base.
+        if self._written is None:
+            self._written = {}
+            for q, o in self.origin.items():
+                self._written.setdefault(id(o), set()).update(q[:i] for i in range(len(q) + 1))
+        for later in reversed(self.files):
+            if later is doc:
+                break
+            if p in self._written.get(id(later), ()):
+                doc = later
+                break
+        return doc
 
 
 def _mark(value: Any, path: tuple, doc: Document, origin: dict) -> None:
@@ -207,16 +302,30 @@ def check(name_or_path: str) -> tuple[Optional[Ruleset], list[Problem]]:
     try:
         merged = load_merged(name_or_path)
     except RuleFileError as e:
-        return None, list(e.problems)
+        return None, _printable(e.problems)
     problems = [merged.problem(p, m, at_key=k) for p, m, k in schema_problems(merged.data)]
     if problems:
-        return None, problems
+        return None, _printable(problems)
     try:
         rules = compile_document(merged.data, source=merged.files[-1].file,
                                  source_path=str(resolve(name_or_path).resolve()))
     except CompileProblems as e:
-        return None, [merged.problem(p, m) for p, m in e.problems]
+        return None, _printable([
+            merged.problem(merged.latest([p, *e.related.get(i, ())]), m)
+            for i, (p, m) in enumerate(e.problems)])
     return rules, []
+
+
+def _printable(problems) -> list[Problem]:
+    """Keys and names from a file reach the messages and paths: a newline in a quoted key
+    must not break the one-line format, nor an escape sequence reach the terminal."""
+    def clean(text):
+        if text is None or text.isprintable():
+            return text
+        return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii")
+                       for c in text)
+    return [Problem(clean(p.file), p.line, p.column, clean(p.path), clean(p.message))
+            for p in problems]
 
 
 _cache: dict[tuple, Ruleset] = {}

@@ -212,10 +212,6 @@ def test_an_overlay_that_breaks_the_ruleset_points_at_its_own_line(tmp_path, bod
                         first), first
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: a problem the overlay causes in a part "
-                   "it did not write (it replaced `hand.patterns` without an instant pattern, "
-                   "the base's `holds: instant` triggers now fail) is reported only in the "
-                   "built-in base file (variants/trentuno.yaml:66), never in the overlay")
 def test_an_overlay_that_breaks_a_base_trigger_is_reported_in_the_overlay(tmp_path):
     text = "extends: trentuno\nname: only-tris\nhand:\n  patterns:\n" \
            "    - {name: tris, kind: same_rank, ranks: [A, F, C, R], value: 30.5}\n"

@@ -303,16 +303,23 @@ def check(name_or_path: str) -> tuple[Optional[Ruleset], list[Problem]]:
         merged = load_merged(name_or_path)
     except RuleFileError as e:
         return None, _printable(e.problems)
-    problems = [merged.problem(p, m, at_key=k) for p, m, k in schema_problems(merged.data)]
-    if problems:
-        return None, _printable(problems)
+    found = schema_problems(merged.data)
+    problems = [merged.problem(p, m, at_key=k) for p, m, k in found]
     try:
         rules = compile_document(merged.data, source=merged.files[-1].file,
                                  source_path=str(resolve(name_or_path).resolve()))
     except CompileProblems as e:
-        return None, _printable([
-            merged.problem(merged.latest([p, *e.related.get(i, ())]), m)
-            for i, (p, m) in enumerate(e.problems)])
+        rules = None
+        for i, (p, m) in enumerate(e.problems):
+            if found and any(p[:len(q)] == q or q[:len(p)] == p for q, _, _ in found):
+                continue  # the schema already said what is wrong there
+            problems.append(merged.problem(merged.latest([p, *e.related.get(i, ())]), m))
+    except Exception:
+        if not found:
+            raise
+        rules = None  # the document is not of the schema's shape: its problems say why
+    if problems:
+        return None, _printable(problems)
     return rules, []
 
 

@@ -35,9 +35,7 @@ def greedy_bot(seed: Optional[int] = None) -> Bot:
         strength = rules.valuation.strength
         size = rules.hand_size
         hand = state.hands[p]
-        hmask = 0
-        for c in hand:
-            hmask |= 1 << c
+        hmask = state.masks[p]
         if actions[0].kind == "discard" and actions[-1].kind == "discard":
             return _best_discard(actions, hand, hmask, strength, size, rules.valuation)
         # one pass to sort the moves by kind; most steps offer only a few

@@ -27,6 +27,7 @@ def _draw_expand(st, opt, p):
 def _draw_apply(st, opt, action, p):
     card = st.zones[opt.params["from"]].pop()
     st.hands[p].append(card)
+    st.masks[p] |= 1 << card
     st.just_drawn = card
 
 
@@ -42,6 +43,7 @@ def _discard_expand(st, opt, p):
 def _discard_apply(st, opt, action, p):
     card = action.cards[0]
     st.hands[p].remove(card)
+    st.masks[p] &= ~(1 << card)
     st.zones[opt.params["to"]].append(card)
 
 
@@ -57,6 +59,7 @@ def _swap_apply(st, opt, action, p):
     hand, zone = st.hands[p], st.zones[opt.params["with"]]
     hand[hand.index(h)] = z
     zone[zone.index(z)] = h
+    st.masks[p] = (st.masks[p] & ~(1 << h)) | (1 << z)
     st.just_drawn = z
 
 
@@ -68,6 +71,7 @@ def _swap_all_expand(st, opt, p):
 def _swap_all_apply(st, opt, action, p):
     name = opt.params["with"]
     st.hands[p], st.zones[name] = st.zones[name], st.hands[p]
+    st.masks[p] = st.mask(st.hands[p])
     st.just_drawn = None
 
 

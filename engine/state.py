@@ -69,6 +69,9 @@ class GameState:
         self.lives_lost = 0
         # per-hand state, set by _start_hand
         self.hands: list[list[int]] = [[] for _ in range(n)]
+        #: each hand as a bit mask (bit c set: card c held), kept in step by the primitives:
+        #: the key of every valuation lookup
+        self.masks: list[int] = [0] * n
         self.zones: dict[str, list[int]] = {}
         self.aside: list[int] = []
         self.face_up: dict[str, bool] = {}
@@ -88,6 +91,7 @@ class GameState:
         self._on_all_passed = bool(trig["all_passed"])
         self._on_stock_empty = bool(trig["stock_empty"])
         self._first_step = rules.steps[rules.start_step]
+        self._deal_plans: dict[int, list] = {}
         #: steps offering a draw from the stock (the deal's `rest` zone), when anything
         #: listens to `stock_empty`
         self._draws_from_stock = frozenset(
@@ -121,14 +125,14 @@ class GameState:
         hand = self.hands[player]
         v = self.rules.valuation
         if len(hand) == v.hand_size:
-            return v.value[self.mask(hand)]
+            return v.value[self.masks[player]]
         return v.of(hand).value
 
     def hand_strength(self, player: int):
         hand = self.hands[player]
         v = self.rules.valuation
         if len(hand) == v.hand_size:
-            return v.strength[self.mask(hand)]
+            return v.strength[self.masks[player]]
         return v.of(hand).strength
 
     @staticmethod
@@ -379,15 +383,16 @@ class GameState:
         self._hand_over = False
         deck = self._deck_order()
         dealing = self._seats_from(self.dealer, rules.deal_step)
-        for ds in rules.deal:
-            for _ in range(ds.rounds):
-                for target in ds.targets:
-                    dest = dealing if target == "players" else (target,)
-                    for who in dest:
-                        pile = self.hands[who] if target == "players" else self.zones[who]
-                        for _ in range(ds.count):
-                            if deck:
-                                pile.append(deck.pop())
+        plan = self._deal_plans.get(len(dealing))
+        if plan is None:
+            plan = self._deal_plans[len(dealing)] = self._deal_plan(len(dealing))
+        hands, zones, pop = self.hands, self.zones, deck.pop
+        for slot in plan[:len(deck)]:
+            if slot.__class__ is int:
+                hands[dealing[slot]].append(pop())
+            else:
+                zones[slot].append(pop())
+        self.masks = [self.mask(h) for h in hands]
         if rules.rest_zone is not None:
             self.zones[rules.rest_zone] = deck  # its top is its last element, like every zone
         else:
@@ -403,6 +408,17 @@ class GameState:
         if rules.triggers["dealt"] and self._fire("dealt", None):
             return
         self._ensure_choice()
+
+    def _deal_plan(self, players: int) -> list:
+        """The deal as one list of destinations, card by card: an int is a position in the
+        dealing order, a str a zone. Made once per number of players at the table."""
+        plan: list = []
+        for ds in self.rules.deal:
+            for _ in range(ds.rounds):
+                for target in ds.targets:
+                    for who in (range(players) if target == "players" else (target,)):
+                        plan.extend([who] * ds.count)
+        return plan
 
     def _end_hand(self, outcome: str, winners: list[int], reason: str) -> None:
         if self._hand_over:

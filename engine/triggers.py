@@ -27,12 +27,9 @@ def holds(what, valuation) -> Condition:
         instant = {m: combo == what for m, combo in valuation.combo.items()}
 
     def check(st, p):
-        if p is not None:  # the common case, once per turn: keep it to a mask and a lookup
-            m = 0
-            for c in st.hands[p]:
-                m |= 1 << c
-            return [p] if instant.get(m, False) else None
-        found = [q for q in st.alive if instant.get(st.mask(st.hands[q]), False)]
+        if p is not None:  # the common case, once per turn: one lookup
+            return [p] if instant.get(st.masks[p], False) else None
+        found = [q for q in st.alive if instant.get(st.masks[q], False)]
         return found or None
     return check
 

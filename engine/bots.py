@@ -38,56 +38,58 @@ def greedy_bot(seed: Optional[int] = None) -> Bot:
         hmask = state.masks[p]
         if actions[0].kind == "discard" and actions[-1].kind == "discard":
             return _best_discard(actions, hand, hmask, strength, size, rules.valuation)
-        # one pass to sort the moves by kind; most steps offer only a few
-        knock = pass_ = draw_blind = None
-        draws, swaps, discards = [], [], []
+        knock = None
         for a in actions:
-            k = a.kind
-            if k == "discard":
-                discards.append(a)
-            elif k == "draw":
-                draws.append(a)
-            elif k == "swap" or k == "swap_all":
-                swaps.append(a)
-            elif k == "knock":
+            if a.kind == "knock":
                 knock = a
-            elif k == "pass":
-                pass_ = a
-        if knock is not None:
-            value = rules.valuation.value[hmask] if len(hand) == size else state.hand_value(p)
-            if value >= 27 - (state.round - 2):
-                return knock
-        if discards:
-            return _best_discard(discards, hand, hmask, strength, size, rules.valuation)
+                value = rules.valuation.value[hmask] if len(hand) == size \
+                    else state.hand_value(p)
+                if value >= 27 - (state.round - 2):
+                    return knock
+                break
         cur = strength[hmask] if len(hand) == size else state.hand_strength(p)
         zones, face_up, top_seen = state.zones, state.face_up, state._top_visible
-        for a in draws:
-            pile = zones[a.zone]
-            if pile and (face_up[a.zone] or top_seen[a.zone]):
-                # take a visible card only if keeping it would raise the hand
-                if len(hand) != size:
-                    if rules.valuation.of(hand + [pile[-1]]).strength > cur:
-                        return a
-                    continue
-                four = hmask | (1 << pile[-1])
-                for c in hand:
-                    if strength[four & ~(1 << c)] > cur:
-                        return a
-            elif draw_blind is None:
-                draw_blind = a
-        if draw_blind is not None:
-            return draw_blind
-        best_swap, best_gain = None, cur
-        for a in swaps:
-            if a.kind == "swap":
+        pass_ = draw_blind = best_swap = None
+        best_gain = cur
+        discards = None
+        for a in actions:
+            k = a.kind
+            if k == "draw":
+                pile = zones[a.zone]
+                if pile and (face_up[a.zone] or top_seen[a.zone]):
+                    # take a visible card only if keeping it would raise the hand
+                    top = pile[-1]
+                    if len(hand) != size:
+                        if rules.valuation.of(hand + [top]).strength > cur:
+                            return a
+                        continue
+                    four = hmask | (1 << top)
+                    for c in hand:
+                        if strength[four & ~(1 << c)] > cur:
+                            return a
+                elif draw_blind is None:
+                    draw_blind = a
+            elif k == "swap":
                 h, z = a.cards
                 s = strength.get((hmask & ~(1 << h)) | (1 << z), -1)
-            elif face_up[a.zone]:
-                s = strength.get(state.mask(zones[a.zone]), -1)
-            else:
-                continue
-            if s > best_gain:
-                best_swap, best_gain = a, s
+                if s > best_gain:
+                    best_swap, best_gain = a, s
+            elif k == "swap_all":
+                if face_up[a.zone]:
+                    s = strength.get(state.mask(zones[a.zone]), -1)
+                    if s > best_gain:
+                        best_swap, best_gain = a, s
+            elif k == "pass":
+                if pass_ is None:
+                    pass_ = a
+            elif k == "discard":
+                if discards is None:
+                    discards = []
+                discards.append(a)
+        if discards:
+            return _best_discard(discards, hand, hmask, strength, size, rules.valuation)
+        if draw_blind is not None:
+            return draw_blind
         if best_swap is not None:
             return best_swap
         if pass_ is not None:

@@ -272,6 +272,10 @@ class _Compiler:
                     compiled.append(opt)
                     can_knock = can_knock or opt.knocks
             steps[name] = Step(name, tuple(compiled), _legal_moves(tuple(compiled)))
+        for st in steps.values():  # `then` by object, not by name, on the hot path
+            for o in st.options:
+                if o.then in steps:
+                    object.__setattr__(o, "then_step", steps[o.then])
         return start, steps, can_knock
 
     def guard(self, spec, path):
@@ -338,7 +342,8 @@ class _Compiler:
             for cards in prim.keys(len(deck.cards)):
                 actions[cards] = Action(kind, step, index, cards, labels, zone)
         return Option(step, index, kind, params, guards, then, tuple(effects), labels,
-                      knocks, kind == "pass", prim.expand, prim.apply, actions)
+                      knocks, kind == "pass", prim.expand, prim.apply, actions, zone,
+                      prim.shape)
 
     def triggers(self, zones, valuation) -> dict[str, tuple[Trigger, ...]]:
         out: dict[str, list[Trigger]] = {e: [] for e in EVENTS}
@@ -469,20 +474,28 @@ class _Compiler:
 
 def _legal_moves(options: tuple[Option, ...]):
     """One closure per step listing its legal moves: the hot path of every decision, so the
-    common shape (one option, no guard) skips the loop altogether."""
+    common shapes skip calls: one unguarded option needs no loop, and options whose primitive
+    has a simple `shape` need no call to its `expand`."""
     if len(options) == 1 and not options[0].guards:
         only, expand = options[0], options[0].expand
         return lambda st, p: expand(st, only, p)
-    table = tuple((o, o.guards, o.expand) for o in options)
+    table = tuple((o, o.guards, o.expand, o.shape, o.actions.get(()), o.zone)
+                  for o in options)
 
     def legal(st, p):
         out = []
-        for o, guards, expand in table:
+        for o, guards, expand, shape, single, zone in table:
             for g in guards:
                 if not g(st, p):
                     break
             else:
-                out += expand(st, o, p)
+                if shape == "always":
+                    out.append(single)
+                elif shape == "if_zone":
+                    if st.zones[zone]:
+                        out.append(single)
+                else:
+                    out += expand(st, o, p)
         return out
     return legal
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import product
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, Optional
 
 
 @dataclass(frozen=True)
@@ -17,15 +17,19 @@ class Primitive:
     expand: Callable[[Any, Any, int], list]    # (state, option, player) -> legal Actions
     apply: Callable[[Any, Any, Any, int], None]  # (state, option, action, player)
     zone_params: tuple[str, ...] = ()
+    #: how `expand` behaves, so a step's legal-move closure can skip calling it:
+    #: "always" (its one action is always legal), "if_zone" (its one action is legal when its
+    #: zone is not empty), None (call expand)
+    shape: Optional[str] = None
 
 
 # ---- draw ---------------------------------------------------------------------------------
 def _draw_expand(st, opt, p):
-    return [opt.actions[()]] if st.zones[opt.params["from"]] else []
+    return [opt.actions[()]] if st.zones[opt.zone] else []
 
 
 def _draw_apply(st, opt, action, p):
-    card = st.zones[opt.params["from"]].pop()
+    card = st.zones[opt.zone].pop()
     st.hands[p].append(card)
     st.masks[p] |= 1 << card
     st.just_drawn = card
@@ -44,19 +48,19 @@ def _discard_apply(st, opt, action, p):
     card = action.cards[0]
     st.hands[p].remove(card)
     st.masks[p] &= ~(1 << card)
-    st.zones[opt.params["to"]].append(card)
+    st.zones[opt.zone].append(card)
 
 
 # ---- swap one -----------------------------------------------------------------------------
 def _swap_expand(st, opt, p):
     table = opt.actions
-    zone = st.zones[opt.params["with"]]
+    zone = st.zones[opt.zone]
     return [table[(h, z)] for h in st.hands[p] for z in zone]
 
 
 def _swap_apply(st, opt, action, p):
     h, z = action.cards
-    hand, zone = st.hands[p], st.zones[opt.params["with"]]
+    hand, zone = st.hands[p], st.zones[opt.zone]
     hand[hand.index(h)] = z
     zone[zone.index(z)] = h
     st.masks[p] = (st.masks[p] & ~(1 << h)) | (1 << z)
@@ -65,11 +69,11 @@ def _swap_apply(st, opt, action, p):
 
 # ---- swap all -----------------------------------------------------------------------------
 def _swap_all_expand(st, opt, p):
-    return [opt.actions[()]] if st.zones[opt.params["with"]] else []
+    return [opt.actions[()]] if st.zones[opt.zone] else []
 
 
 def _swap_all_apply(st, opt, action, p):
-    name = opt.params["with"]
+    name = opt.zone
     st.hands[p], st.zones[name] = st.zones[name], st.hands[p]
     st.masks[p] = st.mask(st.hands[p])
     st.just_drawn = None
@@ -101,12 +105,12 @@ def _card_pairs(n):
 
 
 PRIMITIVES: dict[str, Primitive] = {
-    "draw": Primitive(_no_cards, _draw_expand, _draw_apply, ("from",)),
+    "draw": Primitive(_no_cards, _draw_expand, _draw_apply, ("from",), "if_zone"),
     "discard": Primitive(_each_card, _discard_expand, _discard_apply, ("to",)),
     "swap": Primitive(_card_pairs, _swap_expand, _swap_apply, ("with",)),
-    "swap_all": Primitive(_no_cards, _swap_all_expand, _swap_all_apply, ("with",)),
-    "pass": Primitive(_no_cards, _single_expand, _nothing),
-    "knock": Primitive(_no_cards, _single_expand, _knock_apply),
+    "swap_all": Primitive(_no_cards, _swap_all_expand, _swap_all_apply, ("with",), "if_zone"),
+    "pass": Primitive(_no_cards, _single_expand, _nothing, (), "always"),
+    "knock": Primitive(_no_cards, _single_expand, _knock_apply, (), "always"),
 }
 
 

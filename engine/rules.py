@@ -47,6 +47,9 @@ class Option:
     expand: Callable                  # the primitive's (state, option, player) -> [Action]
     run: Callable                     # the primitive's (state, option, action, player)
     actions: Mapping[tuple, Action]   # every Action this option can produce, built once
+    zone: Optional[str] = None        # the zone the primitive takes from or gives to
+    shape: Optional[str] = None       # the primitive's Primitive.shape (see primitives.py)
+    then_step: Optional["Step"] = field(default=None, repr=False)  # `then`, resolved
 
 
 @dataclass(frozen=True)

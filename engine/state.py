@@ -177,31 +177,33 @@ class GameState:
     # entry points (`__init__`, `apply`) then deal the next hands in a loop, so a run of hands
     # that end at once can never deepen the call stack.
     def _apply(self, action: Action) -> None:
-        rules = self.rules
         p = self.current_player
         opt = self._step.options[action.option]
         if self.record:
-            codes = [rules.deck.cards[c].code for c in action.cards]
-            self.emit("action", p, kind=action.kind, step=action.step, option=action.option,
-                      cards=codes)
-            self.moves.append((self.hand_number, {"player": p, "step": action.step,
-                                                  "option": action.option,
-                                                  "kind": action.kind, "cards": codes}))
+            self._log(action, p)
         opt.run(self, opt, action, p)
-        for eff in opt.effects:
-            eff(self, p)
-        if opt.is_pass:
-            self._pass_streak += 1
-        else:
-            self._pass_streak = 0
+        if opt.effects:
+            for eff in opt.effects:
+                eff(self, p)
+        self._pass_streak = self._pass_streak + 1 if opt.is_pass else 0
         if not self._hand_over and not (self._on_action and self._fire("action", p)):
-            if opt.then is not None:
-                self._step = rules.steps[opt.then]
+            nxt = opt.then_step
+            if nxt is not None:
+                self._step = nxt
                 self._ensure_choice()
             else:
                 self._end_turn(p)
-        while self._hand_over and not self.is_over:
-            self._next_hand()
+        if self._hand_over:
+            while self._hand_over and not self.is_over:
+                self._next_hand()
+
+    def _log(self, action: Action, p: int) -> None:
+        codes = self.rules.deck.codes(action.cards)
+        self.emit("action", p, kind=action.kind, step=action.step, option=action.option,
+                  cards=codes)
+        self.moves.append((self.hand_number, {"player": p, "step": action.step,
+                                              "option": action.option,
+                                              "kind": action.kind, "cards": codes}))
 
     #: `apply` for callers that took the action from `legal_actions()` just now (bots in
     #: simulations): skips re-checking that it is legal.
@@ -236,7 +238,8 @@ class GameState:
     def _ensure_choice(self) -> None:
         """Work out the legal moves; a player with none ends the hand in a showdown instead of
         hanging."""
-        if self._step.name in self._draws_from_stock and not self.zones[self.rules.rest_zone]:
+        if self._draws_from_stock and self._step.name in self._draws_from_stock \
+                and not self.zones[self.rules.rest_zone]:
             # a draw would find the stock empty: the `stock_empty` triggers say what happens
             if self._fire("stock_empty", self.current_player) or self._hand_over:
                 return

@@ -210,24 +210,26 @@ class GameState:
     apply_unchecked = _apply
 
     def _end_turn(self, p: int) -> None:
-        self.turns_in_hand += 1
+        self.turns_in_hand = turns = self.turns_in_hand + 1
         self.turns_taken += 1
         self.just_drawn = None
         if self._on_turn_end and self._fire("turn_end", p):
             return
-        if self._on_all_passed and self._pass_streak >= len(self._order):
+        order = self._order
+        if self._on_all_passed and self._pass_streak >= len(order):
             self._pass_streak = 0
             if self._fire("all_passed", p):
                 return
-        if self.turns_in_hand >= MAX_TURNS_PER_HAND:
-            self.emit("turn_limit", None, turns=self.turns_in_hand)
+        if turns >= MAX_TURNS_PER_HAND:
+            self.emit("turn_limit", None, turns=turns)
             self._end_hand("void", [], "turn_limit")
             return
-        self._turn_index += 1
-        if self._turn_index >= len(self._order):
-            self._turn_index = 0
+        i = self._turn_index + 1
+        if i >= len(order):
+            i = 0
             self.round += 1
-        nxt = self._order[self._turn_index]
+        self._turn_index = i
+        nxt = order[i]
         if nxt == self.knocker:
             self._end_hand("showdown", [], "knock")
             return

@@ -341,9 +341,14 @@ class _Compiler:
         else:
             for cards in prim.keys(len(deck.cards)):
                 actions[cards] = Action(kind, step, index, cards, labels, zone)
-        return Option(step, index, kind, params, guards, then, tuple(effects), labels,
-                      knocks, kind == "pass", prim.expand, prim.apply, actions, zone,
-                      prim.shape)
+        opt = Option(step, index, kind, params, guards, then, tuple(effects), labels,
+                     knocks, kind == "pass", prim.expand, prim.apply, actions, zone,
+                     prim.shape)
+        expand = prim.expand
+        lister = (prim.lister(opt, len(deck.cards)) if prim.lister is not None
+                  else lambda st, p: expand(st, opt, p))
+        object.__setattr__(opt, "lister", lister)
+        return opt
 
     def triggers(self, zones, valuation) -> dict[str, tuple[Trigger, ...]]:
         out: dict[str, list[Trigger]] = {e: [] for e in EVENTS}
@@ -477,14 +482,12 @@ def _legal_moves(options: tuple[Option, ...]):
     common shapes skip calls: one unguarded option needs no loop, and options whose primitive
     has a simple `shape` need no call to its `expand`."""
     if len(options) == 1 and not options[0].guards:
-        only, expand = options[0], options[0].expand
-        return lambda st, p: expand(st, only, p)
-    table = tuple((o, o.guards, o.expand, o.shape, o.actions.get(()), o.zone)
-                  for o in options)
+        return options[0].lister
+    table = tuple((o.guards, o.lister, o.shape, o.actions.get(()), o.zone) for o in options)
 
     def legal(st, p):
         out = []
-        for o, guards, expand, shape, single, zone in table:
+        for guards, lister, shape, single, zone in table:
             for g in guards:
                 if not g(st, p):
                     break
@@ -495,7 +498,7 @@ def _legal_moves(options: tuple[Option, ...]):
                     if st.zones[zone]:
                         out.append(single)
                 else:
-                    out += expand(st, o, p)
+                    out += lister(st, p)
         return out
     return legal
 

@@ -50,6 +50,7 @@ class Option:
     zone: Optional[str] = None        # the zone the primitive takes from or gives to
     shape: Optional[str] = None       # the primitive's Primitive.shape (see primitives.py)
     then_step: Optional["Step"] = field(default=None, repr=False)  # `then`, resolved
+    lister: Optional[Callable] = field(default=None, repr=False)  # (state, player) -> [Action]
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ from typing import Optional
 import click
 
 from trentuno.engine.bots import BOTS, parse_bots
-from trentuno.engine.errors import TrentunoError, UsageError
+from trentuno.engine.errors import UserError, UsageError
 from trentuno.engine.record import load as load_record, record_of, replay, save as save_record
 from trentuno.engine.state import GameState
 
@@ -227,7 +227,7 @@ class Session:
         deck = self.state.rules.deck
         try:
             wanted = tuple(deck.code(c) for c in deck.parse_hand(answer))
-        except TrentunoError:
+        except UserError:
             return None
         hits = [a for a, _ in choices if a.cards and deck.codes(a.cards) == list(wanted)]
         return hits[0] if len(hits) == 1 else None
@@ -399,7 +399,7 @@ def play(ctx: click.Context, variant: str, players: Optional[int], seat: Optiona
     if record is not None:
         try:
             state = replay(record, rules, on_move=tell)
-        except TrentunoError as err:
+        except UserError as err:
             raise Failure(tr("err_resume", path=resume_path, reason=err.line())) from None
     else:
         state = GameState(rules, players, seed=seed)

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import click
 
-from trentuno.engine.errors import Problem, TrentunoError, UsageError
+from trentuno.engine.errors import Problem, UserError, UsageError
 from trentuno.engine.variants import check
 
 from .output import echo_json
@@ -24,7 +24,7 @@ def problems_of(arg: str) -> list[Problem]:
         _rules, problems = check(arg)
     except UsageError:
         return [Problem(arg, None, None, "", "no such file")]
-    except TrentunoError as err:
+    except UserError as err:
         return [Problem(arg, None, None, "", err.line())]
     return list(problems)
 

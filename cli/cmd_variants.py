@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import click
 
-from trentuno.engine.errors import TrentunoError
+from trentuno.engine.errors import UserError
 from trentuno.engine.variants import builtin_files, load
 
 from .output import echo_json, table
@@ -17,7 +17,7 @@ def builtins() -> list[dict]:
         item = {"name": name, "title": None, "file": str(path)}
         try:
             item["title"] = load(str(path)).title
-        except TrentunoError as err:
+        except UserError as err:
             item["error"] = err.line()
         out.append(item)
     return out

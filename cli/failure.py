@@ -1,6 +1,6 @@
 """How the command line reports a user's mistake: one `trentuno: error: ...` line on stderr.
 
-Errors the engine raises for bad input (`TrentunoError`) become a `Failure`, a click exception
+Errors the engine raises for bad input (`UserError`) become a `Failure`, a click exception
 with exit status 1, so they are shown the same way whether the command runs from the console
 script or from `click.testing.CliRunner`. Click's own usage errors keep their status 2.
 """
@@ -10,7 +10,7 @@ from typing import IO, Iterable, Optional
 
 import click
 
-from trentuno.engine.errors import RuleFileError, TrentunoError
+from trentuno.engine.errors import RuleFileError, UserError
 
 PROG = "trentuno"
 
@@ -31,7 +31,7 @@ class Failure(click.ClickException):
         click.echo(f"{PROG}: error: {self.message}", file=file, err=file is None)
 
 
-def failure_from(err: TrentunoError, what: Optional[str] = None) -> Failure:
+def failure_from(err: UserError, what: Optional[str] = None) -> Failure:
     """The Failure for an engine error; a RuleFileError lists every problem first."""
     if isinstance(err, RuleFileError):
         n = len(err.problems)

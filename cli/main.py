@@ -1,6 +1,6 @@
 """The `trentuno` command: the click group, and the entry point's error policy.
 
-No traceback for anything a user can get wrong: engine errors (`TrentunoError`) print
+No traceback for anything a user can get wrong: engine errors (`UserError`) print
 `trentuno: error: ...` and exit 1, click usage errors exit 2 as click does, Ctrl-C exits 130,
 and a closed pipe (`trentuno score ... | head -1`) ends quietly.
 """
@@ -13,7 +13,7 @@ from typing import Optional, Sequence
 
 import click
 
-from trentuno.engine.errors import TrentunoError
+from trentuno.engine.errors import UserError
 
 from .cmd_explain import explain
 from .cmd_play import play
@@ -41,7 +41,7 @@ class TrentunoGroup(click.Group):
     def invoke(self, ctx: click.Context):
         try:
             return super().invoke(ctx)
-        except TrentunoError as err:
+        except UserError as err:
             raise failure_from(err) from None
 
 
@@ -91,7 +91,7 @@ def main(argv: Optional[Sequence[str]] = None) -> None:
         except click.ClickException as err:
             err.show()
             code = err.exit_code
-        except TrentunoError as err:  # outside a command (cannot happen today): same policy
+        except UserError as err:  # outside a command (cannot happen today): same policy
             failure_from(err).show()
             code = 1
     except KeyboardInterrupt:

@@ -9,13 +9,13 @@
 Nothing in this package names a game: every difference between rulesets is data.
 """
 from .bots import BOTS, parse_bots
-from .errors import CardError, Problem, RuleFileError, TrentunoError, UsageError
+from .errors import CardError, Problem, RuleFileError, UserError, UsageError
 from .rules import Action, Ruleset
 from .state import Event, GameState, IllegalAction
 from .variants import builtin_files, check, load
 
 __all__ = [
     "Action", "BOTS", "CardError", "Event", "GameState", "IllegalAction", "Problem",
-    "RuleFileError", "Ruleset", "TrentunoError", "UsageError", "builtin_files", "check",
+    "RuleFileError", "Ruleset", "UserError", "UsageError", "builtin_files", "check",
     "load", "parse_bots",
 ]

@@ -1,8 +1,8 @@
 """User-facing error types.
 
-Every error a player or ruleset author can cause derives from `TrentunoError`, so the CLI can
+Every error a player or ruleset author can cause derives from `UserError`, so the CLI can
 catch that one class and print `err.line()` instead of a traceback; anything else escaping is a
-bug in trentuno itself.
+bug in the program itself.
 
 Rule-file problems carry positions (`Problem`) because an author needs "which line", not just
 "what": a ruleset can be hundreds of lines of nested YAML.
@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Iterable
 
 
-class TrentunoError(Exception):
+class UserError(Exception):
     """Base of every error meant to be shown to a human (not a programming error)."""
 
     def line(self) -> str:
@@ -65,11 +65,11 @@ class Problem:
         }
 
 
-class RuleFileError(TrentunoError):
+class RuleFileError(UserError):
     """A rule file (YAML ruleset) is unreadable or invalid.
 
     Carries one or more `Problem`s so a validator can report everything it found at once;
-    `str()` shows the first one only, to keep the one-line contract of `TrentunoError.line()`.
+    `str()` shows the first one only, to keep the one-line contract of `UserError.line()`.
     """
 
     def __init__(self, problems: Problem | Iterable[Problem]):
@@ -92,9 +92,13 @@ class RuleFileError(TrentunoError):
         return " ".join(str(self).split())
 
 
-class CardError(TrentunoError):
+#: the former name, kept while other modules move over
+TrentunoError = UserError
+
+
+class CardError(UserError):
     """A card or card notation is invalid (e.g. "11X" is not a card)."""
 
 
-class UsageError(TrentunoError):
+class UsageError(UserError):
     """The program was used wrongly (bad command-line arguments, impossible request)."""

@@ -12,15 +12,15 @@ import json
 from pathlib import Path
 from typing import Any, Optional
 
-from .errors import TrentunoError
+from .errors import UserError
 from .rules import Action, Ruleset
 from .state import GameState, IllegalAction
 
-FORMAT = "trentuno-record"
+FORMAT = f"{__name__.split('.')[0]}-record"  # the distribution's name, e.g. NAME-record
 VERSION = 1
 
 
-class RecordError(TrentunoError):
+class RecordError(UserError):
     pass
 
 
@@ -70,7 +70,7 @@ def _check_shape(data: Any, name: str) -> None:
     def bad(msg: str):
         raise RecordError(f"{name}: {msg}")
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        bad(f"not a trentuno record (no \"format\": \"{FORMAT}\")")
+        bad(f"not a {FORMAT[:-len('-record')]} record (no \"format\": \"{FORMAT}\")")
     if data.get("version") != VERSION:
         bad(f"record version {data.get('version')!r} is not supported (expected {VERSION})")
     rs = data.get("ruleset")
@@ -99,7 +99,7 @@ def find_action(state: GameState, move: dict) -> Optional[Action]:
     deck = state.rules.deck
     try:
         cards = tuple(deck.parse(c) for c in move["cards"])
-    except TrentunoError:
+    except UserError:
         return None
     for a in state.legal_actions():
         if a.step == move["step"] and a.option == move["option"] and a.cards == cards:
@@ -123,7 +123,7 @@ def replay(record: dict, rules: Ruleset, *, check_digest: bool = True,
         state = GameState(rules, record["players"], seed=record["seed"],
                           decks=[h["deck"] for h in record["hands"]],
                           dealer=record["first_dealer"])
-    except TrentunoError as e:
+    except UserError as e:
         raise RecordError(f"the record's first deal cannot be played: {e.line()}") from None
     for i, hand in enumerate(record["hands"]):
         for j, move in enumerate(hand["moves"]):

@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from typing import Iterable, NamedTuple, Optional, Sequence
 
-from .errors import TrentunoError
+from .errors import UserError
 from .rules import Action, Ruleset
 from .settlement import settle
 
@@ -31,7 +31,7 @@ class Event(NamedTuple):
     data: dict
 
 
-class IllegalAction(TrentunoError):
+class IllegalAction(UserError):
     pass
 
 
@@ -41,7 +41,7 @@ class GameState:
                  record: bool = True):
         n = rules.default_players if players is None else players
         if not rules.min_players <= n <= rules.max_players:
-            raise TrentunoError(f"{rules.name} is played by {rules.min_players} to "
+            raise UserError(f"{rules.name} is played by {rules.min_players} to "
                                 f"{rules.max_players} players, not {n}")
         self.rules = rules
         self.players = n

@@ -17,7 +17,7 @@ from trentuno.engine.errors import (
     CardError,
     Problem,
     RuleFileError,
-    TrentunoError,
+    UserError,
     UsageError,
 )
 from trentuno.engine import loader
@@ -68,7 +68,7 @@ def test_rule_file_error_first_problem_and_count():
     assert str(err) == "r.yaml:1:1: first (and 2 more)"
     assert err.line() == "r.yaml:1:1: first (and 2 more)"
     assert err.problems == [one, two, three]
-    assert isinstance(err, TrentunoError)
+    assert isinstance(err, UserError)
     copy = pickle.loads(pickle.dumps(err))
     assert copy.problems == err.problems
     with pytest.raises(ValueError):
@@ -77,7 +77,7 @@ def test_rule_file_error_first_problem_and_count():
 
 def test_plain_errors_are_one_line():
     assert CardError("bad card\n  '11X'").line() == "bad card '11X'"
-    assert isinstance(UsageError("x"), TrentunoError)
+    assert isinstance(UsageError("x"), UserError)
     assert UsageError("no such variant").line() == "no such variant"
 
 

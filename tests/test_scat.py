@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from trentuno.engine import GameState, TrentunoError, load
+from trentuno.engine import GameState, UserError, load
 
 from widow_helpers import (codes, events, has, kind, legal, lives_lost, new_game,
                            next_dealer, one, play, stack, swap, value_of)
@@ -57,7 +57,7 @@ def test_standard_deck_two_to_nine_players(rules):
         r + s for s in "hdcs" for r in
         ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]}
     for n in (1, 10):
-        with pytest.raises(TrentunoError):
+        with pytest.raises(UserError):
             GameState(rules, players=n, seed=0)
     for n in range(2, 10):
         state = GameState(rules, players=n, seed=n)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from trentuno.engine.errors import TrentunoError
+from trentuno.engine.errors import UserError
 from trentuno.engine.state import GameState, IllegalAction
 
 from conftest import (all_cards, deal_order, events, find, legal, new_game, play, stack,
@@ -95,7 +95,7 @@ def test_four_to_twelve_players(rules):
     """"Il numero di giocatori può variare da un minimo di 4 fino ad un massimo di 12 (se si
     gioca con un solo mazzo)." Twelve players take 36 cards, one is turned up, 3 are left."""
     for n in (3, 13):
-        with pytest.raises(TrentunoError):
+        with pytest.raises(UserError):
             GameState(rules, players=n, seed=0)
     state = GameState(rules, players=12, seed=0, decks=[quiet(rules, 12)], dealer=0)
     assert all(len(h) == 3 for h in state.hands)

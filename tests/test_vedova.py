@@ -13,7 +13,7 @@ from itertools import combinations
 import pytest
 from click.testing import CliRunner
 
-from trentuno.engine import GameState, TrentunoError, load
+from trentuno.engine import GameState, UserError, load
 
 from widow_helpers import (codes, deal_slots, describe, events, has, hand_events, kind, legal,
                            new_game, one, play, stack, swap, turn_seats, value_of)
@@ -118,7 +118,7 @@ def test_three_to_nine_players(rules):
     """"tutti i giocatori, che possono essere da un numero minimo di 3 ad un massimo di 9,
     giocano l'uno contro l'altro, senza la presenza di un Banco\""""
     for n in (2, 10):
-        with pytest.raises(TrentunoError):
+        with pytest.raises(UserError):
             GameState(rules, players=n, seed=0)
     for n in range(3, 10):
         state = GameState(rules, players=n, seed=n)

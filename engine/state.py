@@ -42,7 +42,9 @@ class GameState:
         n = rules.default_players if players is None else players
         if not rules.min_players <= n <= rules.max_players:
             raise UserError(f"{rules.name} is played by {rules.min_players} to "
-                                f"{rules.max_players} players, not {n}")
+                            f"{rules.max_players} players, not {n}")
+        if dealer is not None and not 0 <= dealer < n:
+            raise UserError(f"the dealer must be a seat from 0 to {n - 1}, not {dealer}")
         self.rules = rules
         self.players = n
         # A game always has a seed, so any game can be saved and replayed.

@@ -1031,6 +1031,11 @@ class _Explainer:
                              "se più giocatori sono pari per la mano più bassa perdono tutti, "
                              "tranne chi ha bussato: lui non paga, pagano solo gli altri pari "
                              "con lui"))
+            elif rule.ties == "knocker_only":
+                out.append(t("when players tie for the lowest hand and one of them knocked, "
+                             "only he loses; otherwise all the tied players lose",
+                             "se più giocatori sono pari per la mano più bassa e uno di loro ha "
+                             "bussato, perde solo lui; altrimenti perdono tutti"))
             else:
                 out.append(t("players tied for the lowest hand all lose",
                              "se più giocatori sono pari per la mano più bassa, perdono tutti"))

@@ -102,7 +102,7 @@ class SettleRule:
     lives: int
     knocker_lives: int
     spare_knocker: bool
-    ties: str                        # all, knocker_spared, split
+    ties: str                        # all, knocker_spared, knocker_only, split
 
 
 @dataclass(frozen=True)

@@ -60,8 +60,11 @@ def settle(st, outcome: str, winners: list[int]) -> None:
     if knocker is not None and knocker in payers:
         if rule.spare_knocker and outcome == "win":
             payers.remove(knocker)
-        elif rule.ties == "knocker_spared" and len(payers) > 1:
-            payers.remove(knocker)
+        elif outcome != "win" and len(payers) > 1:  # the knocker is tied with others
+            if rule.ties == "knocker_spared":
+                payers.remove(knocker)
+            elif rule.ties == "knocker_only":
+                payers = [knocker]
     st.emit("settled", None, outcome=outcome, payers=list(payers))
     before = list(st.alive)
     for p in payers:

@@ -225,6 +225,7 @@ CHANGES = {
     "house/scat-knock-second-round": {"turn", "knock"},
     "house/schwimmen-789": {"events"},
     "house/schwimmen-feuer-wins": {"instant", "settle"},
+    "house/knocker-pays-ties": {"settle"},
 }
 
 

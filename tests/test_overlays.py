@@ -391,6 +391,32 @@ def test_a_knocker_tied_for_lowest_is_spared():
     assert lives_lost(knock_hand(house, HANDS_LOW_KNOCKER), 1) == {3: 1}
 
 
+def scat_knock_and_show(rules, hands, knocker):
+    """Scat, dealer 0: seat 1 passes (the widow turns up), `knocker` knocks at his first turn,
+    everybody else passes, and the hands as dealt are compared."""
+    state = new_game(rules, dealer=0, players=4, hands=hands, zones={"widow": "2s 3s 5s"})
+    for seat in [1, 2, 3, 0] * 2:
+        if events(state, "hand_end"):
+            break
+        if seat == knocker and state.knocker is None:
+            play(state, kind(state, "knock"), seat=seat)
+        else:
+            play(state, kind(state, "pass"), seat=seat)
+    assert one(state, "hand_end", 1).data["reason"] == "knock"
+    return state
+
+
+@covers("house/knocker-pays-ties")
+def test_a_knocker_tied_for_lowest_pays_alone():
+    base, house = base_and_house("house/knocker-pays-ties")
+    hands = {1: "Kh Qh 9d", 2: "8h 5d 2c", 3: "Ac 9c 4d", 0: "8s 2h 3d"}  # 2 knocks; 2, 0 tie
+    assert lives_lost(scat_knock_and_show(house, hands, knocker=2), 1) == {2: 2}
+    assert lives_lost(scat_knock_and_show(base, hands, knocker=2), 1) == {2: 2, 0: 1}
+    # without the knocker among them, the tied players all pay as usual
+    hands = {1: "Kh Qh 9d", 2: "Ac 9c 4d", 3: "8h 5d 2c", 0: "8s 2h 3d"}
+    assert lives_lost(scat_knock_and_show(house, hands, knocker=2), 1) == {3: 1, 0: 1}
+
+
 def stock_run(rules):
     """Trentuno, four players: nobody knocks, every turn draws the stock's top and throws it
     away, until the hand ends or the stock has been drawn through once."""

@@ -402,12 +402,13 @@ class _Compiler:
 
     def settle_rule(self, key, mode) -> SettleRule:
         s = (self.d.get("settle") or {}).get(key) or {}
-        default = ("others" if key == "win" else "lowest") if mode == "lives" else "highest_takes"
+        default = (("others" if key == "win" else "lowest") if mode != "pot"
+                   else "highest_takes")
         pay = s.get("pay", default)
         if mode == "pot" and pay != "highest_takes":
             self.error(("settle", key, "pay"), "in a pot game the hand's winner takes the pot: "
                        "use `pay: highest_takes`")
-        if mode == "lives" and pay == "highest_takes":
+        if mode != "pot" and pay == "highest_takes":
             self.error(("settle", key, "pay"), "`highest_takes` is for pot games "
                        "(`stakes: {mode: pot}`)")
         lives = s.get("lives", 1)
@@ -454,8 +455,15 @@ class _Compiler:
         settle_win = self.settle_rule("win", stakes.mode)
         settle_show = self.settle_rule("showdown", stakes.mode)
         end = d.get("end") or {}
-        if not end.get("last_standing") and not end.get("hands"):
-            self.error(("end",), "the game never ends: say `last_standing: true` or `hands: N`")
+        if not end.get("last_standing") and not end.get("hands") and not end.get("target"):
+            self.error(("end",), "the game never ends: say `last_standing: true`, `hands: N` "
+                       "or (points mode) `target: N`")
+        elif stakes.mode == "points" and not end.get("target") and not end.get("hands"):
+            self.error(("end",), "in points mode nobody goes out: end the game with "
+                       "`target: N` (penalty points) or `hands: N`", also=[("stakes", "mode")])
+        if end.get("target") and stakes.mode != "points":
+            self.error(("end", "target"), "`target` counts penalty points: it needs "
+                       "`stakes: {mode: points}`", also=[("stakes",)])
         seating = d.get("seating") or {}
         if self.problems:
             raise CompileProblems(self.problems, self.related)
@@ -473,7 +481,7 @@ class _Compiler:
             knock_last_turns=(d.get("knock") or {}).get("last_turns", "others_once"),
             triggers=triggers, stakes=stakes, settle_win=settle_win,
             settle_showdown=settle_show, end_last_standing=bool(end.get("last_standing")),
-            end_hands=end.get("hands"), labels=dict(d.get("labels") or {}), data=d,
+            end_hands=end.get("hands"), end_target=end.get("target"), labels=dict(d.get("labels") or {}), data=d,
             source_path=self.source_path)
 
 

@@ -195,6 +195,10 @@ class _Explainer:
         return self.t(f"{n} cards", f"{n} carte")
 
     def lives(self, n: int) -> str:
+        if self.rules.stakes.mode == "points":
+            if n == 1:
+                return self.t("1 penalty point", "1 punto di penalità")
+            return self.t(f"{n} penalty points", f"{n} punti di penalità")
         if n == 1:
             return self.t("1 life", "1 vita")
         return self.t(f"{n} lives", f"{n} vite")
@@ -950,6 +954,12 @@ class _Explainer:
                 f"Ogni giocatore si siede con {st.bankroll} poste e ne mette {st.ante} nel "
                 f"piatto all'inizio di ogni mano; chi non può pagare esce dal gioco."))
             title = t("The pot", "Il piatto")
+        elif st.mode == "points":
+            lines.append(t("Every player starts with no points; paying means taking penalty "
+                           "points, and nobody goes out.",
+                           "Ogni giocatore parte da zero punti; chi paga prende punti di "
+                           "penalità, e nessuno esce dal gioco."))
+            title = t("Penalty points", "Punti di penalità")
         else:
             lines.append(t(f"Each player starts with {self.lives(st.lives)}.",
                            f"Ogni giocatore comincia con {self.lives(st.lives)}."))
@@ -1017,6 +1027,13 @@ class _Explainer:
                              "successiva"))
             return out
         n = self.lives(rule.lives)
+        if st.mode == "points":
+            return [_take_not_lose(x) for x in self._pays_lives(rule, win, n)]
+        return self._pays_lives(rule, win, n)
+
+    def _pays_lives(self, rule, win: bool, n: str) -> list[str]:
+        t = self.t
+        out: list[str] = []
         if rule.pay == "others":
             out.append(t(f"every other player loses {n}" if win else
                          f"every player loses {n}",
@@ -1110,6 +1127,13 @@ class _Explainer:
                            f"the most {most} wins (players tied share the win).",
                            f"La partita finisce dopo {r.end_hands} mani{early}; vince chi ha "
                            f"più {most} (a pari merito si vince insieme)."))
+        elif r.end_target is not None:
+            lines.append(t(f"The game ends after the hand in which a player reaches "
+                           f"{self.lives(r.end_target)}; the player with the fewest points wins "
+                           f"(players tied share the win).",
+                           f"La partita finisce dopo la mano in cui un giocatore arriva a "
+                           f"{self.lives(r.end_target)}; vince chi ne ha di meno (a pari merito "
+                           f"si vince insieme)."))
         elif r.end_last_standing:
             lines.append(t("The game ends when only one player is left: he wins" +
                            (" and takes the pot." if pot else "."),
@@ -1122,6 +1146,18 @@ class _Explainer:
                self.turn(), self.knock(), self.instant(), self.ranking(), self.events(),
                self.stakes(), self.settle(), self.end()]
         return [s for s in out if s is not None and s.lines]
+
+
+def _take_not_lose(text: str) -> str:
+    """In points mode a payer takes penalty points where a lives game has him lose lives."""
+    for lose, take in ((" all lose", " all take the penalty"),
+                       ("perdono tutti", "prendono tutti la penalità"),
+                       ("only he loses", "only he takes the penalty"),
+                       ("perde solo lui", "la prende solo lui"),
+                       (" loses ", " takes "), (" lose", " take"), (" perdono ", " prendono "),
+                       (" perde ", " prende "), (" perdono", " prendono")):
+        text = text.replace(lose, take)
+    return text
 
 
 # ---- public API -----------------------------------------------------------------------------

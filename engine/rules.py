@@ -86,7 +86,7 @@ class Zone:
 
 @dataclass(frozen=True)
 class Stakes:
-    mode: str                        # lives or pot
+    mode: str                        # lives, pot or points
     lives: int
     into_pot: bool
     last_chance: bool
@@ -134,6 +134,7 @@ class Ruleset:
     settle_showdown: SettleRule
     end_last_standing: bool
     end_hands: Optional[int]
+    end_target: Optional[int]        # points mode: penalty points that end the game
     labels: Mapping[str, Mapping[str, str]]
     data: Mapping = field(repr=False, default_factory=dict)  # the merged document, for explain
     source_path: str = ""            # the file to load it again from (worker processes)

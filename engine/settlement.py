@@ -66,6 +66,10 @@ def settle(st, outcome: str, winners: list[int]) -> None:
             elif rule.ties == "knocker_only":
                 payers = [knocker]
     st.emit("settled", None, outcome=outcome, payers=list(payers))
+    if rules.stakes.mode == "points":
+        for p in payers:
+            st.add_points(p, rule.knocker_lives if p == knocker else rule.lives)
+        return
     before = list(st.alive)
     for p in payers:
         st.lose_lives(p, rule.knocker_lives if p == knocker else rule.lives)

@@ -54,6 +54,7 @@ class Summary:
     lives_lost: int = 0
     pot_paid: int = 0                               # stakes paid into pots
     max_hands: int = 0
+    mode: str = "lives"                             # the stakes mode: what lives_lost counts
 
     def add(self, other: "Summary") -> None:
         self.hands += other.hands
@@ -76,6 +77,7 @@ class Summary:
             "turns_per_hand": round(self.turns / self.hands, 3) if self.hands else 0,
             "turns_per_second": round(self.turns / self.seconds) if self.seconds else 0,
             "hand_ends": dict(sorted(self.hand_ends.items())),
+            "stakes_mode": self.mode,
             "lives_lost": self.lives_lost, "pot_paid": self.pot_paid,
             "longest_game_hands": self.max_hands,
         }
@@ -109,7 +111,8 @@ def run_games(rules, start: int, count: int, players: int, bots: str, seed: int,
               progress: Optional[Callable[[int], None]] = None,
               record_dir: Optional[str] = None) -> Summary:
     """Games start .. start+count-1; with `record_dir`, each game's record is written there."""
-    s = Summary(rules.name, count, players, seed, bots, wins=[0] * players)
+    s = Summary(rules.name, count, players, seed, bots, wins=[0] * players,
+                mode=rules.stakes.mode)
     for i in range(start, start + count):
         st = play_game(rules, players, bots, game_seed(seed, i), record=record_dir is not None)
         if record_dir is not None:
@@ -146,7 +149,8 @@ def simulate(rules, games: int, players: int, bots: str = "greedy", seed: int = 
     game-00001.json, game-00002.json, ... (see docs/records.md)."""
     parse_bots(bots, players, seed)  # fail early on a bad --bots, before any worker starts
     t0 = time.perf_counter()
-    total = Summary(rules.name, games, players, seed, bots, wins=[0] * players)
+    total = Summary(rules.name, games, players, seed, bots, wins=[0] * players,
+                    mode=rules.stakes.mode)
     if jobs <= 1 or games < 2 * jobs:
         total.add(run_games(rules, 0, games, players, bots, seed, progress, record_dir))
     else:

@@ -57,7 +57,8 @@ class GameState:
         self.events: list[Event] = []
         self._decks = [list(d) for d in decks]
         st = rules.stakes
-        self.lives = [st.lives if st.mode == "lives" else st.bankroll] * n
+        #: lives (lives mode), bankroll (pot mode) or penalty points (points mode)
+        self.lives = [{"lives": st.lives, "pot": st.bankroll}.get(st.mode, 0)] * n
         self.paid = [0] * n            # stakes each player has put into the pot
         self.won = [0] * n             # what each player has taken from the pot
         self.on_last_chance = [False] * n
@@ -445,6 +446,8 @@ class GameState:
         rules = self.rules
         if rules.end_hands is not None and self.hand_number >= rules.end_hands:
             return self._finish_game(self._leaders())
+        if rules.end_target is not None and max(self.lives) >= rules.end_target:
+            return self._finish_game(self._leaders())
         if rules.end_last_standing and len(self.alive) <= 1:
             return self._finish_game(list(self.alive))
         if rules.dealer_step != 0 or self.dealer not in self.alive:
@@ -453,11 +456,19 @@ class GameState:
         self._start_hand()
 
     def _leaders(self) -> list[int]:
+        """The best placed: most lives or stakes, or fewest penalty points."""
         pool = self.alive or list(range(self.players))
-        best = max(self.lives[p] for p in pool)
-        return [p for p in pool if self.lives[p] == best]
+        sign = -1 if self.rules.stakes.mode == "points" else 1
+        best = max(sign * self.lives[p] for p in pool)
+        return [p for p in pool if sign * self.lives[p] == best]
 
     # ---- lives, pot and the end -----------------------------------------------------------
+    def add_points(self, p: int, count: int) -> None:
+        """Points mode: a payer takes penalty points; nobody goes out."""
+        self.lives[p] += count
+        self.lives_lost += count  # what a simulation tallies as "paid", whatever the currency
+        self.emit("points", p, points=self.lives[p], added=count)
+
     def lose_lives(self, p: int, count: int) -> None:
         st = self.rules.stakes
         for _ in range(count):
@@ -509,7 +520,7 @@ class GameState:
         self.current_player = -1
         if self.rules.stakes.mode == "lives" and self.rules.stakes.into_pot:
             self.take_pot(self.winners)
-        elif self.rules.stakes.mode == "lives":
+        elif self.rules.stakes.mode != "pot":
             for p in self.winners:
                 self.won[p] += 1
         self.emit("game_over", None, winners=self.winners)

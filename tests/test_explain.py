@@ -226,6 +226,7 @@ CHANGES = {
     "house/schwimmen-789": {"events"},
     "house/schwimmen-feuer-wins": {"instant", "settle"},
     "house/knocker-pays-ties": {"settle"},
+    "house/scat-penalty-points": {"stakes", "settle", "end"},
 }
 
 

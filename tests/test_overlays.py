@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from trentuno.engine import GameState, builtin_files, check, load
+from trentuno.engine import GameState, builtin_files, check, load, parse_bots
 from trentuno.engine.simulate import run_games
 from trentuno.engine.state import MAX_HANDS_PER_GAME
 from trentuno.engine.variants import load_merged
@@ -415,6 +415,32 @@ def test_a_knocker_tied_for_lowest_pays_alone():
     # without the knocker among them, the tied players all pay as usual
     hands = {1: "Kh Qh 9d", 2: "Ac 9c 4d", 3: "8h 5d 2c", 0: "8s 2h 3d"}
     assert lives_lost(scat_knock_and_show(house, hands, knocker=2), 1) == {3: 1, 0: 1}
+
+
+@covers("house/scat-penalty-points")
+def test_penalty_points_to_a_target():
+    base, house = base_and_house("house/scat-penalty-points")
+    hands = {1: "Kh Qh 9d", 2: "8h 5d 2c", 3: "Ac 9c 4d", 0: "8s 2h 3d"}  # 2 knocks; 2, 0 tie
+    state = scat_knock_and_show(house, hands, knocker=2)
+    assert state.lives == [1, 0, 2, 0]                  # penalty points, not lives
+    assert sorted(state.alive) == [0, 1, 2, 3]
+    assert scat_knock_and_show(base, hands, knocker=2).lives == [2, 3, 1, 3]
+    # played out: nobody is ever out; the game stops once somebody has 7; the fewest win
+    for seed in range(5):
+        st = GameState(house, 4, seed=seed)
+        bots = parse_bots("greedy,random,greedy,random", 4, seed)
+        while not st.is_over:
+            st.apply(bots[st.current_player](st, st.legal_actions()))
+            assert len(st.alive) == 4
+        assert max(st.lives) >= 7
+        assert st.winners == [p for p in range(4) if st.lives[p] == min(st.lives)]
+        last = [e for e in st.events if e.kind == "deal"][-1].data["hand"]
+        before = [0] * 4  # nobody had reached 7 before the last hand
+        for e in st.events:
+            if e.kind == "deal" and e.data["hand"] == last:
+                assert max(before) < 7
+            if e.kind == "points":
+                before[e.player] = e.data["points"]
 
 
 def stock_run(rules):

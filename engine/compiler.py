@@ -438,6 +438,9 @@ class _Compiler:
         self._can_pass = any(o.get("do") == "pass" for opts in raw_steps.values()
                              for o in (opts or []))
         start, steps, can_knock = self.turn(zones, deck, valuation)
+        opening = (d.get("turn") or {}).get("opening")
+        if opening is not None and opening["step"] not in steps:
+            self.error(("turn", "opening", "step"), f"no step named {opening['step']!r}")
         need = pmax * per_player + self._dealt[1]
         if need > len(deck.cards):
             self.error(("players", "max"), f"{pmax} players need {need} cards to deal but the "
@@ -478,6 +481,7 @@ class _Compiler:
             dealer_step=DIRECTIONS[seating.get("dealer_passes", seating.get("play", "clockwise"))],
             first_dealer=seating.get("first_dealer", "random"),
             zones=zones, deal=deal, rest_zone=rest, start_step=start, steps=steps,
+            opening=(opening["player"], opening["step"]) if opening else None,
             knock_last_turns=(d.get("knock") or {}).get("last_turns", "others_once"),
             triggers=triggers, stakes=stakes, settle_win=settle_win,
             settle_showdown=settle_show, end_last_standing=bool(end.get("last_standing")),

@@ -651,9 +651,23 @@ class _Explainer:
             todo += [o.get("then") for o in self.steps[s] or [] if o.get("then")]
         order += [s for s in self.steps if s not in order]
         lines = []
+        opening = self.rules.opening
+        if opening is not None:
+            who, first = opening
+            order = [first] + [s for s in order if s != first]
+            lines.append(self.t(
+                f"Before the first player's turn, "
+                f"{'the dealer' if who == 'dealer' else 'the first player'} has an opening "
+                f"turn, once per hand:",
+                f"Prima del turno del primo giocatore, "
+                f"{'il mazziere' if who == 'dealer' else 'il primo giocatore'} ha un turno "
+                f"d'apertura, una volta per mano:"))
         for s in order:
             options = self.steps[s] or []
             single = len(options) == 1
+            if opening is not None and s == opening[1]:
+                lines += ["  " + self.option_text(o) for o in options]
+                continue
             if s == start:
                 head = self.t("On his turn a player:" if single else
                               "On his turn a player does one of the following:",

@@ -126,6 +126,7 @@ class Ruleset:
     deal: tuple[DealStep, ...]
     rest_zone: Optional[str]
     start_step: str
+    opening: Optional[tuple[str, str]]  # (dealer|first, step): an extra turn before the first
     steps: Mapping[str, Step]
     knock_last_turns: str
     triggers: Mapping[str, tuple[Trigger, ...]]   # by `on`

@@ -95,6 +95,7 @@ class GameState:
         self._on_stock_empty = bool(trig["stock_empty"])
         self._first_step = rules.steps[rules.start_step]
         self._deal_plans: dict[int, list] = {}
+        self._opening = False
         #: steps offering a draw from the stock (the deal's `rest` zone), when anything
         #: listens to `stock_empty`
         self._draws_from_stock = frozenset(
@@ -227,6 +228,12 @@ class GameState:
             self.emit("turn_limit", None, turns=turns)
             self._end_hand("void", [], "turn_limit")
             return
+        if self._opening:  # the opening turn is over: the first player's turn comes now
+            self._opening = False
+            self._pass_streak = 0
+            self.current_player = order[0]
+            self._step = self._first_step
+            return self._ensure_choice()
         i = self._turn_index + 1
         if i >= len(order):
             i = 0
@@ -409,6 +416,11 @@ class GameState:
         self._turn_index = 0
         self.current_player = self._order[0]
         self._step = rules.steps[rules.start_step]
+        self._opening = rules.opening is not None
+        if self._opening:  # an extra turn first, then the first player as usual
+            who, step = rules.opening
+            self.current_player = self.dealer if who == "dealer" else self._order[0]
+            self._step = rules.steps[step]
         if self.record:
             self.emit("deal", None, hand=self.hand_number, dealer=self.dealer,
                       hands={p: rules.deck.codes(self.hands[p]) for p in self.alive},

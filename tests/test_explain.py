@@ -227,6 +227,7 @@ CHANGES = {
     "house/schwimmen-feuer-wins": {"instant", "settle"},
     "house/knocker-pays-ties": {"settle"},
     "house/scat-penalty-points": {"stakes", "settle", "end"},
+    "house/schwimmen-dealer-choice": {"deal", "turn"},
 }
 
 

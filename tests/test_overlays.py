@@ -17,7 +17,7 @@ from trentuno.engine.simulate import run_games
 from trentuno.engine.state import MAX_HANDS_PER_GAME
 from trentuno.engine.variants import load_merged
 
-from widow_helpers import (discard, draw, events, has, kind, legal, lives_lost, new_game,
+from widow_helpers import (discard, draw, events, has, ids, kind, legal, lives_lost, new_game,
                            next_dealer, one, play, stack, value_of)
 
 HOUSE = sorted(n for n in builtin_files() if n.startswith("house/"))
@@ -441,6 +441,28 @@ def test_penalty_points_to_a_target():
                 assert max(before) < 7
             if e.kind == "points":
                 before[e.player] = e.data["points"]
+
+
+@covers("house/schwimmen-dealer-choice")
+def test_the_dealer_chooses_between_his_hand_and_the_table():
+    base, house = base_and_house("house/schwimmen-dealer-choice")
+    hands = {1: "7h 8d 9c", 2: "7d 8c 9s", 3: "7c 8s 9h", 0: "Ah Kh 7s"}
+    # the dealer (seat 0) plays an opening turn with the table still face down
+    state = new_game(house, dealer=0, players=4, hands=hands, zones={"table": "Ac Kd Qs"})
+    assert state.current_player == 0 and not state.face_up["table"]
+    assert sorted(legal(state)) == ["pass", "swap_all table"]
+    play(state, kind(state, "swap_all"), seat=0)
+    assert sorted(ids(house, "Ac Kd Qs")) == sorted(state.hands[0])  # the other hand, blind
+    assert state.face_up["table"] and sorted(state.zones["table"]) == sorted(ids(house, "Ah Kh 7s"))
+    assert state.current_player == 1 and state.round == 1     # then play starts as usual
+    assert has(state, "swap") and not has(state, "knock")
+    # keeping his hand turns the table up too; without the rule, seat 1 simply starts
+    state = new_game(house, dealer=0, players=4, hands=hands, zones={"table": "Ac Kd Qs"})
+    play(state, kind(state, "pass"), seat=0)
+    assert state.face_up["table"] and state.current_player == 1
+    assert sorted(state.hands[0]) == sorted(ids(house, "Ah Kh 7s"))
+    plain = new_game(base, dealer=0, players=4, hands=hands, zones={"table": "Ac Kd Qs"})
+    assert plain.current_player == 1 and plain.face_up["table"]
 
 
 def stock_run(rules):

@@ -1,7 +1,8 @@
-"""The words of `trentuno play`, in English and Italian.
+"""The words of `trentuno play` and `trentuno replay`, in English and Italian.
 
-Everything `play` shows a person goes through this catalogue, except the words a ruleset brings
-itself (action labels, combination labels, card, rank and suit names, its `labels:` section):
+Everything `play` and `replay` show a person goes through this catalogue, except the words a
+ruleset brings itself (action labels, combination labels, card, rank and suit names, its
+`labels:` section):
 
     tr = Texts("it")
     tr("lives", n=2)           # "2 vite"   (plural keys pick KEY.one / KEY.other by `n`)
@@ -74,6 +75,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         # ---- what else happens -------------------------------------------------------------
         "cut": "Cut for the deal: {cuts}.",
         "deal": "Hand {hand} · {dealer} deals",
+        "dealt": "Dealt:",
         "round": "· round {round} ·",
         "reveal": "Turned face up ({zone}): {cards}.",
         "reshuffle": "The discards are shuffled into a new stock ({cards}).",
@@ -134,6 +136,17 @@ MESSAGES: dict[str, dict[str, str]] = {
         "input_ended": "Input ended: the game stops here.",
         "interrupted": "Interrupted.",
         "quit": "You leave the table.",
+        # ---- replay -------------------------------------------------------------------------
+        "hands.one": "{n} hand",
+        "hands.other": "{n} hands",
+        "moves.one": "{n} move",
+        "moves.other": "{n} moves",
+        "replay_verified": "verified: {hands} and {moves} replay exactly under {name} "
+                           "({source}, digest {digest}){check}",
+        "replay_result_matches": "; the recorded result matches",
+        "replay_unfinished": "The game is not over: the record stops in hand {hand}.",
+        "replay_unfinished_turn": "The game is not over: the record stops in hand {hand}, "
+                                  "{who} to play.",
         # ---- errors and option checks ------------------------------------------------------
         "err_players": "{name} is played by {min} to {max} players, not {n}",
         "err_seat": "the seat must be from 0 to {max} for {players} players (seat 0 is "
@@ -196,6 +209,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "move_other": "{who}: {label}.",
         "cut": "Taglio per il mazziere: {cuts}.",
         "deal": "Mano {hand} · dà le carte {dealer}",
+        "dealt": "Carte distribuite:",
         "round": "· giro {round} ·",
         "reveal": "Carte scoperte ({zone}): {cards}.",
         "reshuffle": "Gli scarti vengono mescolati e diventano il nuovo tallone ({cards}).",
@@ -256,6 +270,17 @@ MESSAGES: dict[str, dict[str, str]] = {
         "input_ended": "Input terminato: la partita si ferma qui.",
         "interrupted": "Interrotto.",
         "quit": "Lasci il tavolo.",
+        "hands.one": "{n} mano",
+        "hands.other": "{n} mani",
+        "moves.one": "{n} mossa",
+        "moves.other": "{n} mosse",
+        "replay_verified": "verificata: {hands} e {moves} si rigiocano esattamente con {name} "
+                           "({source}, digest {digest}){check}",
+        "replay_result_matches": "; il risultato registrato coincide",
+        "replay_unfinished": "La partita non è finita: la registrazione si ferma alla mano "
+                             "{hand}.",
+        "replay_unfinished_turn": "La partita non è finita: la registrazione si ferma alla "
+                                  "mano {hand}, tocca a {who}.",
         "err_players": "{name} si gioca da {min} a {max} giocatori, non {n}",
         "err_seat": "il posto va da 0 a {max} con {players} giocatori (il posto 0 è il "
                     "Giocatore 1), non {seat}",

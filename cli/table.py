@@ -3,7 +3,8 @@ happens, as lines of text in his language.
 
 `TableView` only reads a `GameState` (and its `events`); it never changes it. It is told whose
 eyes it looks through (`seat`, or None for a spectator): another player's hidden cards are never
-named, a draw from a hidden pile by somebody else is "draws a card".
+named, a draw from a hidden pile by somebody else is "draws a card". A spectator who sees every
+card (`sees_everything`, for `replay`) is told every card: each draw, and the hands dealt.
 
 All words come from the ruleset (action and combination labels, card names, `labels:`) or from
 `messages.py`; nothing here names a game.
@@ -40,11 +41,13 @@ class TableView:
     """Renders a game for one viewer.
 
     rules: the ruleset; lang: "en" or "it"; seat: the viewer's seat (None: a spectator);
-    bots: seat -> bot name for the seats played by bots; style: colour with click.style."""
+    bots: seat -> bot name for the seats played by bots; style: colour with click.style;
+    sees_everything: every card is named, hidden or not (a replay), and each deal is followed
+    by the cards dealt."""
 
     def __init__(self, rules: Ruleset, lang: str, seat: Optional[int] = None,
                  bots: Optional[Mapping[int, str]] = None, style: bool = False,
-                 symbols: Optional[Mapping[str, str]] = None):
+                 symbols: Optional[Mapping[str, str]] = None, sees_everything: bool = False):
         self.rules = rules
         self.deck = rules.deck
         self.tr = Texts(lang)
@@ -52,6 +55,7 @@ class TableView:
         self.seat = seat
         self.bots = dict(bots or {})
         self.style = style
+        self.sees_everything = sees_everything
         self.sym = dict(symbols or _symbols())
         self._hand = 0                # the hand the events being read belong to
         self._trigger = None          # the last trigger event of that hand
@@ -288,7 +292,7 @@ class TableView:
         looks at the cards about to move)."""
         tr, kind, zone = self.tr, action.kind, action.zone
         who = self.who(p)
-        own = p == self.seat
+        own = p == self.seat or self.sees_everything
         if kind == "draw":
             pile = state.zones.get(zone) or []
             top = pile[-1] if pile else None
@@ -346,7 +350,8 @@ class TableView:
             return [tr("cut", cuts=", ".join(cuts))]
         if kind == "deal":
             self._hand, self._deal, self._trigger, self._stuck = d["hand"], ev, None, None
-            return ["", self.rule(tr("deal", hand=d["hand"], dealer=self.who(d["dealer"])))]
+            out = ["", self.rule(tr("deal", hand=d["hand"], dealer=self.who(d["dealer"])))]
+            return out + self.dealt(d) if self.sees_everything else out
         if kind == "knock":
             if ev.player == actor and action is not None and action.kind == "knock":
                 return []
@@ -400,6 +405,26 @@ class TableView:
 
     def _hand_cards(self, codes: Sequence[str]) -> list[int]:
         return self.deck.parse_hand(list(codes))
+
+    def dealt(self, d: Mapping) -> list[str]:
+        """The cards a deal event gave each player and each zone, with each hand's value; a
+        zone of many cards (the stock) is told by its size."""
+        rows = []
+        for p in sorted(d["hands"], key=int):
+            cards = self.sort(self._hand_cards(d["hands"][p]))
+            rows.append((self.who(int(p)), self.codes(cards), self.value(cards)))
+        many = max(6, self.rules.hand_size)
+        for zone, codes in d["zones"].items():
+            if not codes:
+                shown, value = self.tr("zone_empty"), ""
+            elif len(codes) > many:
+                shown, value = self.tr("cards", n=len(codes)), ""
+            else:
+                cards = self._hand_cards(codes)
+                shown = self.codes(cards)
+                value = self.value(cards) if len(cards) == self.rules.hand_size else ""
+            rows.append((self.zone_name(zone), shown, value))
+        return [self.tr("dealt")] + ["  " + line.rstrip() for line in table(rows)]
 
     def how_it_ended(self, d: Mapping) -> str:
         tr = self.tr

@@ -1,9 +1,11 @@
 """`trentuno replay`: records of every ruleset replay and verify; changed rules, illegal moves
-and broken files are refused with one line; `simulate --record` writes records that replay."""
+and broken files are refused with one line; `simulate --record` writes records that replay. The
+course is told in the words of `play` (English or Italian), every card named."""
 from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -17,11 +19,19 @@ from trentuno.engine.variants import builtin_files
 
 from conftest import stack
 
+ITALIAN_CARD = re.compile(r"\b(Asso|Due|Tre|Quattro|Cinque|Sei|Sette|Fante|Cavallo|Re) di "
+                          r"(coppe|denari|bastoni|spade)\b")
+
 BUILTINS = list(builtin_files())
 
 
-def run(*args):
-    return CliRunner().invoke(cli, list(args), prog_name="trentuno")
+#: No locale: the default language is English, whatever the machine running the tests says.
+NO_LOCALE = {"LC_ALL": None, "LC_MESSAGES": None, "LANG": None}
+
+
+def run(*args, env=None, input=None):
+    return CliRunner().invoke(cli, list(args), prog_name="trentuno", input=input,
+                              env=NO_LOCALE if env is None else env)
 
 
 def one_line_error(result, *needles):
@@ -52,45 +62,52 @@ def test_every_builtin_record_replays(name, tmp_path):
         assert result.exit_code == 0, result.output
         out = result.stdout
         winners = record["result"]["winners"]
+        players = record["players"]
         assert "verified: " in out and "the recorded result matches" in out
-        assert f"result: player {winners[0] + 1}" in out
-        assert "returns: player 1 " in out
-        assert "hand 1, dealer player" in out
-        assert "end of the hand:" in out
+        assert re.search(rf"^Winners?: .*Player {winners[0] + 1} \(greedy\)", out, re.M)
+        assert "\nReturns (what each player won less what he paid):\n  Player 1 (greedy)  " \
+            in out
+        assert re.search(r"^── Hand 1 · Player \d \(greedy\) deals ─+\nDealt:\n", out, re.M)
+        assert "── End of hand 1 ─" in out
         quiet = run("replay", str(path), "--quiet")
         assert quiet.exit_code == 0
         lines = quiet.stdout.splitlines()
-        assert lines[0].startswith("verified: ") and lines[1].startswith("result: ")
-        assert len(lines) == 3  # verified, result, returns
+        assert lines[0].startswith("verified: ") and "Game over after" in lines[1]
+        assert lines[2].startswith("Winner") and lines[3].startswith("Returns")
+        assert len(lines) == 4 + players  # verified, the result, the returns of each player
 
 
 def test_the_course_names_moves_and_cards(tmp_path):
     path = tmp_path / "g.json"
     record = recorded_game("trentuno", 5, path)
     out = run("replay", str(path)).stdout
+    cards = load("trentuno").deck
+
+    def card(code):  # "King of cups (Rc)"
+        return f"{cards.name(cards.parse(code), 'en')} ({code})"
     first = record["hands"][0]
     deck = first["deck"]
     top_after_deal = deck[12 + 1]  # 4 players x 3 cards, then the discard: the stock's top
-    assert "  the discard pile: " + deck[12] in out
+    assert re.search(rf"^  Discard pile +{deck[12]}$", out, re.M)
     move = first["moves"][0]
     assert move["step"] == "choose"
     p = move["player"] + 1
-    if move["option"] == 0:
-        assert f"  player {p} draws {top_after_deal} from the stock" in out
+    if move["option"] == 0:  # a hidden card, named all the same
+        assert f"\nPlayer {p} (greedy) draws {card(top_after_deal)} from the stock.\n" in out
     else:
-        assert f"  player {p} draws {deck[12]} from the discard pile" in out
+        assert f"\nPlayer {p} (greedy) takes {card(deck[12])} from the discard pile.\n" in out
     discard = first["moves"][1]
-    assert f"  player {p} discards {discard['cards'][0]}" in out
-    assert "loses a life" in out and "pays: player" in out
+    assert f"\nPlayer {p} (greedy) discards {card(discard['cards'][0])}.\n" in out
+    assert re.search(r"^Player \d \(greedy\) loses a life \(", out, re.M)
 
 
 def test_a_widow_game_course(tmp_path):
     path = tmp_path / "g.json"
     recorded_game("scat", 3, path)
     out = run("replay", str(path)).stdout
-    assert "  the widow: " in out
-    assert "is turned face up" in out
-    assert "exchanges" in out
+    assert re.search(r"^  Widow +\S+ \S+ \S+ ", out, re.M)  # the widow dealt, with its value
+    assert "Turned face up (Widow): " in out
+    assert re.search(r"^Player \d \(greedy\) (gives .* and )?takes .* from the widow", out, re.M)
 
 
 def test_a_record_with_moves_but_no_result_replays_as_unfinished(tmp_path):
@@ -103,7 +120,7 @@ def test_a_record_with_moves_but_no_result_replays_as_unfinished(tmp_path):
     result = run("replay", str(path))
     assert result.exit_code == 0, result.output
     assert "5 moves replay exactly" in result.stdout
-    assert "result: none yet, the record stops in hand 1" in result.stdout
+    assert "The game is not over: the record stops in hand 1, Player " in result.stdout
 
 
 # ---- a hand-written scenario: a record as a test fixture -------------------------------------
@@ -124,8 +141,157 @@ def test_a_hand_written_record_is_a_scenario_test(tmp_path):
     assert state.lives[:3] == [2, 2, 2] and state.lives[3] == 3
     result = run("replay", str(path))
     assert result.exit_code == 0, result.output
-    assert "player 4 holds an instant hand" in result.stdout
-    assert "end of the hand: instant win when dealt, won by player 4" in result.stdout
+    assert "\nPlayer 4 was dealt thirty-one and wins the hand.\n" in result.stdout
+    assert "\nPlayer 1 loses a life (2 left).\n" in result.stdout
+    assert "Player 4 loses a life" not in result.stdout
+
+
+# ---- languages --------------------------------------------------------------------------
+def king_of_cups_discarded(path: Path) -> dict:
+    """A record of one hand begun: seat 3 (Player 4) draws from the stock and discards Rc."""
+    rules = load("trentuno")
+    deck = stack(rules, dealer=0, players=4, hands={3: "Rc 2d 3s"}, stock="4s")
+    state = GameState(rules, 4, seed=11, decks=[deck], dealer=0)
+    assert state.current_player == 3
+    draw = next(a for a in state.legal_actions() if a.kind == "draw" and a.zone == "stock")
+    state.apply(draw)
+    rc = rules.deck.parse("Rc")
+    state.apply(next(a for a in state.legal_actions() if a.cards == (rc,)))
+    record = record_of(state, bots=["greedy"] * 3 + ["person"])
+    save(record, path)
+    return record
+
+
+def test_replay_in_italian(tmp_path):
+    path = tmp_path / "rc.json"
+    king_of_cups_discarded(path)
+    out = run("replay", str(path), "--lang", "it").stdout
+    assert "── Mano 1 · dà le carte Giocatore 1 (greedy) ─" in out
+    assert "\nCarte distribuite:\n" in out
+    assert re.search(r"^  Giocatore 4 +Rc 2d 3s +10 \(seme\)$", out, re.M)
+    assert re.search(r"^  Tallone +27 carte$", out, re.M)
+    # the person's seat is a plain player; the hidden draw is named
+    assert "\nGiocatore 4 pesca Quattro di spade (4s) dal tallone.\n" in out
+    assert "\nGiocatore 4 scarta Re di coppe (Rc).\n" in out
+    assert "\nverificata: 1 mano e 2 mosse si rigiocano esattamente con trentuno " in out
+    assert "La partita non è finita: la registrazione si ferma alla mano 1, tocca a " \
+           "Giocatore 3 (greedy)." in out
+    assert "King" not in out and "draws" not in out
+
+
+def test_replay_in_english(tmp_path):
+    path = tmp_path / "rc.json"
+    king_of_cups_discarded(path)
+    out = run("replay", str(path), "--lang", "en", env={"LANG": "it_IT.UTF-8"}).stdout
+    rc = load("trentuno").deck.name(load("trentuno").deck.parse("Rc"), "en")
+    assert "── Hand 1 · Player 1 (greedy) deals ─" in out and "\nDealt:\n" in out
+    assert f"\nPlayer 4 discards {rc} (Rc).\n" in out
+    assert "\nverified: 1 hand and 2 moves replay exactly under trentuno " in out
+    assert "Re di coppe" not in out and "Giocatore" not in out
+
+
+def test_a_finished_game_in_italian(tmp_path):
+    path = tmp_path / "g.json"
+    record = recorded_game("trentuno", 5, path)
+    out = run("replay", str(path), "--lang", "it").stdout
+    assert "── Fine della mano 1 ─" in out
+    assert re.search(r"^Giocatore \d \(greedy\) perde una vita \(ne restan?[oe] ", out, re.M)
+    assert "il risultato registrato coincide" in out
+    hands = record["result"]["hands"]
+    assert f"── Partita finita dopo {hands} mani ─" in out
+    w = record["result"]["winners"][0] + 1
+    assert re.search(rf"^Vincitor[ei]: .*Giocatore {w} \(greedy\)", out, re.M)
+    assert "\nBilancio (quanto ciascuno ha vinto meno quanto ha pagato):\n" in out
+    assert ITALIAN_CARD.search(out)
+    quiet = run("replay", str(path), "--lang", "it", "-q").stdout.splitlines()
+    assert quiet[0].startswith("verificata: ") and "Partita finita dopo" in quiet[1]
+
+
+def test_a_hand_won_when_dealt_in_italian(tmp_path):
+    rules = load("trentuno")
+    deck = stack(rules, dealer=0, players=4, hands={3: "Ac Rc Fc"})
+    record = {"format": "trentuno-record", "version": 1,
+              "ruleset": {"name": rules.name, "digest": rules.digest,
+                          "source": "variants/trentuno.yaml"},
+              "seed": 11, "players": 4, "first_dealer": 0, "bots": None,
+              "hands": [{"deck": deck, "moves": []}]}
+    path = tmp_path / "dealt-31.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    out = run("replay", str(path), "--lang", "it").stdout
+    assert "\nGiocatore 4 è servito con trentuno e vince la mano.\n" in out
+    assert re.search(r"^  Giocatore 4  Ac Rc Fc  31 \(trentuno\)$", out, re.M)
+    assert "\nGiocatore 1 perde una vita (ne restano 2).\n" in out
+
+
+def test_the_language_comes_from_the_locale(tmp_path):
+    path = tmp_path / "rc.json"
+    king_of_cups_discarded(path)
+    it = run("replay", str(path), env={"LANG": "it_IT.UTF-8", "LC_ALL": None,
+                                       "LC_MESSAGES": None}).stdout
+    assert "scarta Re di coppe (Rc)" in it and "verificata: " in it
+    en = run("replay", str(path), env={"LANG": "it_IT.UTF-8", "LC_ALL": "C.UTF-8",
+                                       "LC_MESSAGES": None}).stdout
+    assert "Player 4 discards " in en and "verified: " in en
+    bad = run("replay", str(path), "--lang", "fr")
+    assert bad.exit_code == 2 and "'fr'" in bad.output
+
+
+# ---- a game saved by `play` ---------------------------------------------------------------
+HIDDEN_DRAW = {"it": (re.compile(r" pesca .* dal tallone\.$"), " pesca una carta dal tallone."),
+               "en": (re.compile(r" draws .* from the stock\.$"), " draws a card from the stock.")}
+
+
+def told(out: str, who: str) -> list[str]:
+    """The lines of a course that tell a move or what followed it (not the tables)."""
+    return [line for line in out.splitlines() if line.startswith(who)]
+
+
+@pytest.mark.parametrize("lang, who", [("it", "Giocatore "), ("en", "Player ")])
+def test_a_game_saved_by_play_replays_as_it_was_played(tmp_path, lang, who):
+    path = tmp_path / "watched.json"
+    played = run("play", "trentuno", "--watch", "--seed", "5", "--lang", lang,
+                 "--save", str(path))
+    assert played.exit_code == 0, played.output
+    record = load_record(path)
+    replayed = run("replay", str(path), "--lang", lang)
+    assert replayed.exit_code == 0, replayed.output
+    out = replayed.stdout
+    moves = sum(len(h["moves"]) for h in record["hands"])
+    verified = next(line for line in out.splitlines()
+                    if line.startswith(("verified: ", "verificata: ")))
+    assert f" {moves} {'mosse' if lang == 'it' else 'moves'} " in verified
+    # Line for line what `play` told, except that the replay names the hidden draws.
+    pattern, hidden = HIDDEN_DRAW[lang]
+    seen, shown = told(played.stdout, who), told(out, who)
+    assert len(seen) == len(shown) > moves
+    named = 0
+    for at_play, at_replay in zip(seen, shown):
+        if at_play != at_replay:
+            assert at_play == pattern.sub(hidden, at_replay), (at_play, at_replay)
+            named += 1
+    assert named > 0
+    # Each recorded discard, in order, with the card it names.
+    deck = load("trentuno").deck
+    discards = [(m["player"], c) for h in record["hands"] for m in h["moves"]
+                if m["kind"] == "discard" for c in m["cards"]]
+    verb = {"it": "scarta", "en": "discards"}[lang]
+    lines = [line for line in shown if f" {verb} " in line]
+    assert lines == [f"{who}{p + 1} (greedy) {verb} {deck.name(deck.parse(c), lang)} ({c})."
+                     for p, c in discards]
+
+
+def test_a_game_played_by_a_person_replays(tmp_path):
+    path = tmp_path / "mine.json"
+    played = run("play", "trentuno", "--seed", "7", "--lang", "en", "--save", str(path),
+                 input="1\n" * 5000)
+    assert played.exit_code == 0, played.output
+    out = run("replay", str(path), "--lang", "en").stdout
+    assert "(you)" not in out and "(person)" not in out
+    # the person's own moves are told as `play` told them to him, his seat a plain player
+    mine = [line.replace("Player 1 (you)", "Player 1") for line in played.stdout.splitlines()
+            if line.startswith("Player 1 (you) ") and " discards " in line]
+    assert mine and mine == [line for line in out.splitlines()
+                             if line.startswith("Player 1 ") and " discards " in line]
 
 
 # ---- refusals ---------------------------------------------------------------------------

@@ -751,12 +751,18 @@ class _Explainer:
                           f"the rank itself)",
                           f"; {wild} può sostituire qualsiasi carta (almeno "
                           f"{self.cards(nat)} del rango vero)")
-        elif kind == "rank_groups":
+        if kind in ("best_suit", "same_suit") and spec.get("wild"):
+            wild = self.join([self.card_name(str(c)) for c in spec["wild"]])
+            text += t(f"; {wild} is wild: it counts as the best card of the suit that the hand "
+                      f"does not hold",
+                      f"; {wild} è la matta: vale come la carta migliore del seme che la mano "
+                      f"non ha")
+        if kind == "rank_groups":
             groups = [self.either([self.rank_by_code(c) for c in g])
                       for g in spec.get("groups") or []]
             text = t(f"all of one suit: {', plus '.join(groups)}",
                      f"tutte dello stesso seme: {', più '.join(groups)}")
-        else:
+        elif kind not in ("best_suit", "same_suit", "same_rank"):
             text = str(kind)
         value = spec.get("value", "sum")
         if value == "sum" and exact is not None and kind in ("same_suit", "best_suit"):

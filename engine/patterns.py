@@ -28,14 +28,35 @@ def _suit_sums(deck: Deck, cards: Sequence[int]) -> dict[int, float]:
     return sums
 
 
+def _wild_split(deck: Deck, params: Mapping, cards: Sequence[int]) -> tuple[list, int]:
+    """(natural cards, how many wild cards) of a hand."""
+    wild = params.get("_wild")
+    if not wild:
+        return list(cards), 0
+    natural = [c for c in cards if deck.cards[c].code not in wild]
+    return natural, len(cards) - len(natural)
+
+
+def _filled(deck: Deck, suit: int, held: Sequence[int], wilds: int) -> float:
+    """What `wilds` wild cards add to a suit: each is the best card of it not held."""
+    have = {deck.cards[c].rank for c in held if deck.cards[c].suit == suit}
+    free = sorted((r.value for i, r in enumerate(deck.ranks) if i not in have), reverse=True)
+    return sum(free[:wilds])
+
+
 def best_suit(params: Mapping, deck: Deck) -> Matcher:
-    """The best single suit counts; with all suits different that is the highest card."""
+    """The best single suit counts; with all suits different that is the highest card. Wild
+    cards join the suit where they count most."""
     want = params.get("sum")
 
     def match(cards):
         if not cards:
             return None
-        sums = _suit_sums(deck, cards)
+        natural, wilds = _wild_split(deck, params, cards)
+        sums = _suit_sums(deck, natural)
+        if wilds:
+            for s in range(len(deck.suits)):
+                sums[s] = sums.get(s, 0) + _filled(deck, s, natural, wilds)
         top = max(sums.values())
         if want is not None and top != want:
             return None
@@ -44,17 +65,21 @@ def best_suit(params: Mapping, deck: Deck) -> Matcher:
 
 
 def same_suit(params: Mapping, deck: Deck) -> Matcher:
-    """Every card of one suit, optionally adding up to an exact `sum`."""
+    """Every card of one suit, optionally adding up to an exact `sum`; wild cards fill in."""
     want = params.get("sum")
 
     def match(cards):
-        suits = {deck.cards[c].suit for c in cards}
-        if len(suits) != 1:
+        natural, wilds = _wild_split(deck, params, cards)
+        suits = {deck.cards[c].suit for c in natural}
+        if len(suits) > 1 or (not suits and not wilds):
             return None
-        total = sum(deck.cards[c].value for c in cards)
-        if want is not None and total != want:
-            return None
-        return total, tuple(suits)
+        candidates = suits or set(range(len(deck.suits)))
+        best = None
+        for s in candidates:
+            total = sum(deck.cards[c].value for c in natural) + _filled(deck, s, natural, wilds)
+            if (want is None or total == want) and (best is None or total > best[0]):
+                best = (total, (s,))
+        return best
     return match
 
 

@@ -228,6 +228,7 @@ CHANGES = {
     "house/knocker-pays-ties": {"settle"},
     "house/scat-penalty-points": {"stakes", "settle", "end"},
     "house/schwimmen-dealer-choice": {"deal", "turn"},
+    "house/matta": {"ranking", "instant"},
 }
 
 

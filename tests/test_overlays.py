@@ -465,6 +465,25 @@ def test_the_dealer_chooses_between_his_hand_and_the_table():
     assert plain.current_player == 1 and plain.face_up["table"]
 
 
+@covers("house/matta")
+def test_the_matta_is_the_best_card_missing_from_the_best_suit():
+    base, house = base_and_house("house/matta")
+    expected = {
+        "Ac Rc 7d": (31, "trentuno"),   # Asso, Re and the matta as a figure
+        "Fc Cc 7d": (31, "trentuno"),   # two figures and the matta as the Asso
+        "Ac 2b 7d": (21, "suit"),       # the matta joins the Asso as a figure
+        "7d 2c 3c": (16, "suit"),       # 2 + 3 + the Asso di coppe
+        "Ab Ac 7d": (30, "tris"),       # a pair and the matta
+        "5c 6c 7c": (18, "suit"),       # another Sette is not wild
+        "7d Ad 2d": (23, "suit"),       # the matta does not count twice for its own suit
+    }
+    for hand, (value, combo) in expected.items():
+        got = value_of(house, hand)
+        assert (got.value, got.combo) == (value, combo), hand
+    assert value_of(base, "Ac Rc 7d").value == 21 and value_of(base, "7d 2c 3c").value == 7
+    assert value_of(house, "Ac Rc 7d").instant and not value_of(base, "Ac Rc 7d").instant
+
+
 def stock_run(rules):
     """Trentuno, four players: nobody knocks, every turn draws the stock's top and throws it
     away, until the hand ends or the stock has been drawn through once."""

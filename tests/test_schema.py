@@ -199,7 +199,10 @@ def test_kind_dependent_pattern_parameters(validator, trentuno):
                          "groups": [["A"], ["F", "C", "R"], ["F", "C", "R"]]}) == []
     assert with_pattern({"name": "g", "kind": "rank_groups", "value": 31})  # needs groups
     assert with_pattern({"name": "t", "kind": "same_rank", "value": 30, "sum": 30})
-    assert with_pattern({"name": "t", "kind": "best_suit", "value": 30, "wild": ["Fc"]})
+    assert with_pattern({"name": "t", "kind": "best_suit", "wild": ["7d"]}) == []  # a matta
+    assert with_pattern({"name": "t", "kind": "best_suit", "wild": ["7d"], "min_natural": 2})
+    assert with_pattern({"name": "g", "kind": "rank_groups", "value": 31, "wild": ["7d"],
+                         "groups": [["A"], ["F", "C", "R"], ["F", "C", "R"]]})
     assert with_pattern({"name": "t", "kind": "same_rank", "value": 30, "min_natural": 1})
 
 

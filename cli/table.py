@@ -153,6 +153,8 @@ class TableView:
     def stake(self, state, p: int) -> str:
         if self.rules.stakes.mode == "pot":
             return self.tr("chips", n=number(state.lives[p]))
+        if self.rules.stakes.mode == "points":
+            return self.tr("points", n=state.lives[p])
         return self.tr("lives", n=state.lives[p])
 
     def players(self, state) -> list[str]:
@@ -377,13 +379,16 @@ class TableView:
         if kind == "settled":
             if d.get("carried") is not None:
                 return [tr("pot_carried", pot=number(d["carried"]))]
-            if self.rules.stakes.mode == "lives" and not d.get("payers") \
+            if self.rules.stakes.mode != "pot" and not d.get("payers") \
                     and d.get("outcome") != "void":
                 return [tr("nobody_pays")]
             return []
         if kind == "life_lost":
             return [tr("life_lost", who=self.who(ev.player),
                        left=tr("lives_left", n=d["lives"]))]
+        if kind == "points":
+            return [tr("points_taken", who=self.who(ev.player),
+                       added=tr("points", n=d["added"]), total=tr("points", n=d["points"]))]
         if kind == "last_chance":
             term = self.term("last_chance") or tr("mark_last_chance")
             return [tr("last_chance", who=self.who(ev.player), term=term)]

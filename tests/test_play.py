@@ -472,3 +472,21 @@ def test_play_is_listed_in_help(runner):
     for option in ("--players", "--seat", "--bots", "--seed", "--lang", "--watch", "--delay",
                    "--save", "--resume"):
         assert option in result.output
+
+
+def test_a_points_game_shows_penalty_points_not_lives(runner):
+    out = ok(play(runner, "house/scat-penalty-points", "--watch", "--seed", "3", "--lang", "en"))
+    assert "0 penalty points" in out and " lives" not in out
+    assert re.search(r"^Player \d \(greedy\) takes 1 penalty point \(\d+ penalty points? in all\)\.$",
+                     out, re.M)
+    it = ok(play(runner, "house/scat-penalty-points", "--watch", "--seed", "3", "--lang", "it"))
+    assert "punti di penalità" in it and " vite" not in it
+
+
+def test_the_dealer_plays_an_opening_turn_before_the_first_player(runner):
+    out = ok(play(runner, "house/schwimmen-dealer-choice", "--watch", "--seed", "3",
+                  "--lang", "en"))
+    first_hand = out.split("── Hand 1")[1].split("── ")[0]
+    dealer = re.search(r"Player (\d) \(greedy\)\s+\S+ lives\s+dealer", first_hand).group(1)
+    first_move = re.search(r"^Player (\d) \(greedy\) (passes|gives)", first_hand, re.M)
+    assert first_move.group(1) == dealer

@@ -36,6 +36,9 @@ class IllegalAction(UserError):
 
 
 class GameState:
+    # Fixed attributes: every decision reads and writes a dozen of them.
+    __slots__ = ('_deal_plans', '_decks', '_draws_from_stock', '_first_step', '_hand_over', '_legal', '_on_action', '_on_all_passed', '_on_stock_empty', '_on_turn_end', '_opening', '_order', '_pass_streak', '_play_rng', '_step', '_top_visible', '_turn_index', 'alive', 'aside', 'current_player', 'dealer', 'deck_orders', 'events', 'face_up', 'first_dealer', 'hand_ends', 'hand_number', 'hands', 'is_over', 'just_drawn', 'knocker', 'lives', 'lives_lost', 'masks', 'moves', 'on_last_chance', 'paid', 'players', 'pot', 'record', 'rng', 'round', 'rules', 'seed', 'turns_in_hand', 'turns_taken', 'winners', 'won', 'zones')
+
     def __init__(self, rules: Ruleset, players: Optional[int] = None, seed: Optional[int] = 0,
                  *, decks: Iterable[Sequence] = (), dealer: Optional[int] = None,
                  record: bool = True):

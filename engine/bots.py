@@ -3,9 +3,9 @@
 `greedy` is defined exactly (it is the policy the speed benchmark compares against a
 hand-written simulator): knock when allowed and the hand is worth at least 27 - (round - 2);
 otherwise take a visible card only if it raises the hand, else draw blind; discard the card whose
-removal leaves the best hand (the first on ties); where cards are exchanged with a zone make the exchange that raises
-the hand most, else pass. "Raises" and "best" use the ruleset's ranking (strength), so tiers and
-tie-breaks count; the knock bar uses the numeric value.
+removal leaves the best hand (the first on ties); where cards are exchanged with a zone, make
+the exchange that raises the hand most, else pass. "Raises" and "best" use the ruleset's ranking
+(strength), so tiers and tie-breaks count; the knock bar uses the numeric value.
 """
 from __future__ import annotations
 

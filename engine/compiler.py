@@ -485,7 +485,8 @@ class _Compiler:
             knock_last_turns=(d.get("knock") or {}).get("last_turns", "others_once"),
             triggers=triggers, stakes=stakes, settle_win=settle_win,
             settle_showdown=settle_show, end_last_standing=bool(end.get("last_standing")),
-            end_hands=end.get("hands"), end_target=end.get("target"), labels=dict(d.get("labels") or {}), data=d,
+            end_hands=end.get("hands"), end_target=end.get("target"),
+            labels=dict(d.get("labels") or {}), data=d,
             source_path=self.source_path)
 
 

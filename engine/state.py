@@ -37,7 +37,16 @@ class IllegalAction(UserError):
 
 class GameState:
     # Fixed attributes: every decision reads and writes a dozen of them.
-    __slots__ = ('_deal_plans', '_decks', '_draws_from_stock', '_first_step', '_hand_over', '_legal', '_on_action', '_on_all_passed', '_on_stock_empty', '_on_turn_end', '_opening', '_order', '_pass_streak', '_play_rng', '_step', '_top_visible', '_turn_index', 'alive', 'aside', 'current_player', 'dealer', 'deck_orders', 'events', 'face_up', 'first_dealer', 'hand_ends', 'hand_number', 'hands', 'is_over', 'just_drawn', 'knocker', 'lives', 'lives_lost', 'masks', 'moves', 'on_last_chance', 'paid', 'players', 'pot', 'record', 'rng', 'round', 'rules', 'seed', 'turns_in_hand', 'turns_taken', 'winners', 'won', 'zones')
+    __slots__ = (
+        '_deal_plans', '_face_up0', '_rest', '_decks', '_draws_from_stock',
+        '_first_step', '_hand_over', '_legal', '_on_action', '_on_all_passed',
+        '_on_stock_empty', '_on_turn_end', '_opening', '_order', '_pass_streak',
+        '_play_rng', '_step', '_top_visible', '_turn_index', 'alive', 'aside',
+        'current_player', 'dealer', 'deck_orders', 'events', 'face_up', 'first_dealer',
+        'hand_ends', 'hand_number', 'hands', 'is_over', 'just_drawn', 'knocker',
+        'lives', 'lives_lost', 'masks', 'moves', 'on_last_chance', 'paid', 'players',
+        'pot', 'record', 'rng', 'round', 'rules', 'seed', 'turns_in_hand',
+        'turns_taken', 'winners', 'won', 'zones')
 
     def __init__(self, rules: Ruleset, players: Optional[int] = None, seed: Optional[int] = 0,
                  *, decks: Iterable[Sequence] = (), dealer: Optional[int] = None,
@@ -107,6 +116,8 @@ class GameState:
                 o.kind == "draw" and o.params.get("from") == rules.rest_zone
                 for o in st.options))
         self._top_visible = {z: v.visibility == "top" for z, v in rules.zones.items()}
+        self._face_up0 = {name: z.visibility == "public" for name, z in rules.zones.items()}
+        self._rest = rules.rest_zone
         self.dealer = dealer if dealer is not None else self._choose_first_dealer()
         self.first_dealer = self.dealer
         self._start_hand()
@@ -254,7 +265,7 @@ class GameState:
         """Work out the legal moves; a player with none ends the hand in a showdown instead of
         hanging."""
         if self._draws_from_stock and self._step.name in self._draws_from_stock \
-                and not self.zones[self.rules.rest_zone]:
+                and not self.zones[self._rest]:
             # a draw would find the stock empty: the `stock_empty` triggers say what happens
             if self._fire("stock_empty", self.current_player) or self._hand_over:
                 return
@@ -391,7 +402,7 @@ class GameState:
         self.hands = [[] for _ in range(self.players)]
         self.zones = {name: [] for name in rules.zones}
         self.aside: list[int] = []  # cards out of play this hand (undealt, or replaced)
-        self.face_up = {name: z.visibility == "public" for name, z in rules.zones.items()}
+        self.face_up = dict(self._face_up0)
         self.knocker = None
         self._play_rng = None
         self.round = 1
@@ -401,6 +412,8 @@ class GameState:
         self._hand_over = False
         deck = self._deck_order()
         dealing = self._seats_from(self.dealer, rules.deal_step)
+        play_order = dealing if rules.play_step == rules.deal_step else \
+            self._seats_from(self.dealer, rules.play_step)
         plan = self._deal_plans.get(len(dealing))
         if plan is None:
             plan = self._deal_plans[len(dealing)] = self._deal_plan(len(dealing))
@@ -415,7 +428,7 @@ class GameState:
             self.zones[rules.rest_zone] = deck  # its top is its last element, like every zone
         else:
             self.aside = deck
-        self._order = self._seats_from(self.dealer, rules.play_step)
+        self._order = play_order
         self._turn_index = 0
         self.current_player = self._order[0]
         self._step = rules.steps[rules.start_step]

@@ -38,14 +38,14 @@ class IllegalAction(UserError):
 class GameState:
     # Fixed attributes: every decision reads and writes a dozen of them.
     __slots__ = (
-        '_deal_plans', '_face_up0', '_rest', '_decks', '_draws_from_stock',
-        '_first_step', '_hand_over', '_legal', '_on_action', '_on_all_passed',
-        '_on_stock_empty', '_on_turn_end', '_opening', '_order', '_pass_streak',
-        '_play_rng', '_step', '_top_visible', '_turn_index', 'alive', 'aside',
-        'current_player', 'dealer', 'deck_orders', 'events', 'face_up', 'first_dealer',
-        'hand_ends', 'hand_number', 'hands', 'is_over', 'just_drawn', 'knocker',
-        'lives', 'lives_lost', 'masks', 'moves', 'on_last_chance', 'paid', 'players',
-        'pot', 'record', 'rng', 'round', 'rules', 'seed', 'turns_in_hand',
+        '_deal_plans', '_t_action', '_t_turn_end', '_face_up0', '_rest', '_decks',
+        '_draws_from_stock', '_first_step', '_hand_over', '_legal', '_on_action',
+        '_on_all_passed', '_on_stock_empty', '_on_turn_end', '_opening', '_order',
+        '_pass_streak', '_play_rng', '_step', '_top_visible', '_turn_index', 'alive',
+        'aside', 'current_player', 'dealer', 'deck_orders', 'events', 'face_up',
+        'first_dealer', 'hand_ends', 'hand_number', 'hands', 'is_over', 'just_drawn',
+        'knocker', 'lives', 'lives_lost', 'masks', 'moves', 'on_last_chance', 'paid',
+        'players', 'pot', 'record', 'rng', 'round', 'rules', 'seed', 'turns_in_hand',
         'turns_taken', 'winners', 'won', 'zones')
 
     def __init__(self, rules: Ruleset, players: Optional[int] = None, seed: Optional[int] = 0,
@@ -104,6 +104,9 @@ class GameState:
         trig = rules.triggers
         self._on_action, self._on_turn_end = bool(trig["action"]), bool(trig["turn_end"])
         self._on_all_passed = bool(trig["all_passed"])
+        # conditions to test before calling _fire: most turns fire nothing
+        self._t_action = tuple(t.condition for t in trig["action"])
+        self._t_turn_end = tuple(t.condition for t in trig["turn_end"])
         self._on_stock_empty = bool(trig["stock_empty"])
         self._first_step = rules.steps[rules.start_step]
         self._deal_plans: dict[int, list] = {}
@@ -204,7 +207,8 @@ class GameState:
             for eff in opt.effects:
                 eff(self, p)
         self._pass_streak = self._pass_streak + 1 if opt.is_pass else 0
-        if not self._hand_over and not (self._on_action and self._fire("action", p)):
+        if not self._hand_over and not (self._on_action and self._may_fire(self._t_action, p)
+                                        and self._fire("action", p)):
             nxt = opt.then_step
             if nxt is not None:
                 self._step = nxt
@@ -231,7 +235,8 @@ class GameState:
         self.turns_in_hand = turns = self.turns_in_hand + 1
         self.turns_taken += 1
         self.just_drawn = None
-        if self._on_turn_end and self._fire("turn_end", p):
+        if self._on_turn_end and self._may_fire(self._t_turn_end, p) \
+                and self._fire("turn_end", p):
             return
         order = self._order
         if self._on_all_passed and self._pass_streak >= len(order):
@@ -273,6 +278,14 @@ class GameState:
         if not self._legal:
             self.emit("stuck", self.current_player, step=self._step.name)
             self._end_hand("showdown", [], "stuck")
+
+    def _may_fire(self, conditions: tuple, p: int) -> bool:
+        """Whether any of these trigger conditions holds (None: always), before paying for
+        `_fire`, which evaluates them again and acts."""
+        for cond in conditions:
+            if cond is None or cond(self, p) is not None:
+                return True
+        return False
 
     def _fire(self, on: str, p: Optional[int]) -> bool:
         """Run the triggers listening to `on`; True when one of them ended the hand."""

@@ -348,6 +348,8 @@ class _Compiler:
         lister = (prim.lister(opt, len(deck.cards)) if prim.lister is not None
                   else lambda st, p: expand(st, opt, p))
         object.__setattr__(opt, "lister", lister)
+        for a in actions.values():
+            object.__setattr__(a, "option_ref", opt)
         return opt
 
     def triggers(self, zones, valuation) -> dict[str, tuple[Trigger, ...]]:

@@ -6,7 +6,7 @@ builds these; the game state (state.py) only ever reads these.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Mapping, Optional
+from typing import Any, Callable, Mapping, Optional
 
 from .cards import Deck
 from .patterns import Valuation
@@ -26,6 +26,7 @@ class Action:
     cards: tuple[int, ...] = ()  # discard: (card,); swap: (hand card, zone card)
     labels: Mapping[str, str] = field(default_factory=dict)
     zone: Optional[str] = None   # the zone the move takes from or gives to, if any
+    option_ref: Any = field(default=None, repr=False, compare=False)  # its Option (hot path)
 
     def key(self) -> tuple:
         """Stable identity for records and comparisons across processes."""

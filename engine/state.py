@@ -199,7 +199,7 @@ class GameState:
     # that end at once can never deepen the call stack.
     def _apply(self, action: Action) -> None:
         p = self.current_player
-        opt = self._step.options[action.option]
+        opt = action.option_ref
         if self.record:
             self._log(action, p)
         opt.run(self, opt, action, p)

@@ -40,7 +40,7 @@ def greedy_bot(seed: Optional[int] = None) -> Bot:
             if len(hand) - 1 == size:  # the usual shape, inlined: it is half of all decisions
                 best_a, best_s = None, -1
                 for a in actions:
-                    s = strength[hmask & ~(1 << a.cards[0])]
+                    s = strength[hmask ^ a.bits]  # the hand without that card
                     if s > best_s:
                         best_a, best_s = a, s
                 return best_a

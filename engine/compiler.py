@@ -350,6 +350,7 @@ class _Compiler:
         object.__setattr__(opt, "lister", lister)
         for a in actions.values():
             object.__setattr__(a, "option_ref", opt)
+            object.__setattr__(a, "bits", sum(1 << c for c in set(a.cards)))
         return opt
 
     def triggers(self, zones, valuation) -> dict[str, tuple[Trigger, ...]]:

@@ -27,6 +27,7 @@ class Action:
     labels: Mapping[str, str] = field(default_factory=dict)
     zone: Optional[str] = None   # the zone the move takes from or gives to, if any
     option_ref: Any = field(default=None, repr=False, compare=False)  # its Option (hot path)
+    bits: int = field(default=0, repr=False, compare=False)  # its cards as a bit mask
 
     def key(self) -> tuple:
         """Stable identity for records and comparisons across processes."""

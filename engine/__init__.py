@@ -1,6 +1,6 @@
 """The engine: load a ruleset, compile it once, play it through a game-state API.
 
-    from trentuno.engine import load, GameState
+    from <this package> import load, GameState
     rules = load(NAME_OR_PATH)          # a built-in's name or a path to a YAML file
     state = GameState(rules, players=4, seed=1)
     while not state.is_over:

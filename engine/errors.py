@@ -92,10 +92,6 @@ class RuleFileError(UserError):
         return " ".join(str(self).split())
 
 
-#: the former name, kept while other modules move over
-TrentunoError = UserError
-
-
 class CardError(UserError):
     """A card or card notation is invalid (e.g. "11X" is not a card)."""
 

@@ -5,7 +5,7 @@ editor shows them on hover, and this module lays them out as a Markdown page. A 
 docs/reference.md with `render_reference(schema)`, so regenerate the page after editing the
 schema:
 
-    python -m trentuno.engine.reference_doc > docs/reference.md
+    python -m <package>.engine.reference_doc > docs/reference.md   (see GENERATED_BY)
 
 Layout: one section per top-level key that holds an object (its own keys in a table), then
 the objects found inside it (a pattern, a turn option, a guard...) as subsections, each once,

@@ -1,4 +1,4 @@
-"""Many bot games and what they add up to: the engine behind `trentuno simulate`.
+"""Many bot games and what they add up to: the engine behind the `simulate` command.
 
 Each game gets its own seed derived from (seed, game index), so a summary does not depend on
 how the games were split between worker processes.

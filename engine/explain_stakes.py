@@ -1,0 +1,225 @@
+"""The rule explanation's closing sections: the stakes (lives, pot or penalty points), who
+pays when a hand ends, and when the game ends.
+
+It exists to keep the sentences about paying, which depend on the stakes mode and on the
+settlement policies, in one place.
+"""
+from __future__ import annotations
+
+from typing import Mapping
+
+from .explain_terms import RulesetTerms, Section
+
+
+class StakeSections(RulesetTerms):
+    """The sections about paying and ending: stakes, settle, end."""
+
+    def stakes(self) -> Section:
+        st = self.rules.stakes
+        t = self.t
+        lines = []
+        if st.mode == "pot":
+            lines.append(t(
+                f"Each player sits down with {st.bankroll} stakes and puts {st.ante} into the "
+                f"pot at the start of every hand; a player who cannot pay is out.",
+                f"Ogni giocatore si siede con {st.bankroll} poste e ne mette {st.ante} nel "
+                f"piatto all'inizio di ogni mano; chi non può pagare esce dal gioco."))
+            title = t("The pot", "Il piatto")
+        elif st.mode == "points":
+            lines.append(t("Every player starts with no points; paying means taking penalty "
+                           "points, and nobody goes out.",
+                           "Ogni giocatore parte da zero punti; chi paga prende punti di "
+                           "penalità, e nessuno esce dal gioco."))
+            title = t("Penalty points", "Punti di penalità")
+        else:
+            lines.append(t(f"Each player starts with {self.lives(st.lives)}.",
+                           f"Ogni giocatore comincia con {self.lives(st.lives)}."))
+            if st.into_pot:
+                lines.append(t("Every life lost is a stake paid into the pot; the winner of "
+                               "the game takes the pot.",
+                               "Ogni vita persa è una posta che va nel piatto; il vincitore "
+                               "della partita prende il piatto."))
+            if st.last_chance:
+                own = self.term("last_chance")
+                name = f" ({self.q(own)})" if own else ""
+                lines.append(t(
+                    f"A player who loses his last life is not out yet: he has a last "
+                    f"chance{name} and plays on with no lives until he loses once more, then he "
+                    f"is out.",
+                    f"Chi perde l'ultima vita non è ancora fuori: ha un'ultima possibilità{name} "
+                    f"e continua a giocare senza vite finché non perde ancora una volta; allora "
+                    f"esce."))
+            else:
+                lines.append(t("A player who loses his last life is out of the game.",
+                               "Chi perde l'ultima vita esce dal gioco."))
+            title = t("Lives", "Le vite")
+        if st.reentry_who == "all":
+            lines.append(t(
+                f"Re-entry: if paying would put every player still in the game out at once, "
+                f"all the players of the game come back in with {self.lives(st.reentry_lives)} "
+                f"each.",
+                f"Rientro: se un pagamento facesse uscire insieme tutti i giocatori rimasti, "
+                f"rientrano in gioco tutti i giocatori della partita con "
+                f"{self.lives(st.reentry_lives)} ciascuno."))
+        elif st.reentry_who == "tied":
+            lines.append(t(
+                f"Re-entry: if paying would put every player still in the game out at once, "
+                f"those players come back in with {self.lives(st.reentry_lives)} each.",
+                f"Rientro: se un pagamento facesse uscire insieme tutti i giocatori rimasti, "
+                f"rientrano solo loro, con {self.lives(st.reentry_lives)} ciascuno."))
+        elif st.mode == "lives":
+            lines.append(t("If every player still in the game goes out at once, they share "
+                           "the win.",
+                           "Se tutti i giocatori rimasti escono insieme, vincono insieme."))
+        return Section("stakes", title, tuple(lines))
+
+    def _pays(self, rule, win: bool) -> list[str]:
+        t = self.t
+        st = self.rules.stakes
+        out = []
+        if st.mode == "pot":
+            if win:
+                out.append(t("the winner takes the pot", "il vincitore prende il piatto"))
+                out.append(t("if several win together they split it (what cannot be split "
+                             "stays in the pot)" if rule.ties == "split" else
+                             "if several win together, the pot stays for the next hand",
+                             "se vincono in più se lo dividono (il resto resta nel piatto)"
+                             if rule.ties == "split" else
+                             "se vincono in più, il piatto resta per la mano successiva"))
+            else:
+                out.append(t("the highest hand takes the pot",
+                             "la mano più alta prende il piatto"))
+                out.append(t("tied best hands split it (what cannot be split stays in the "
+                             "pot)" if rule.ties == "split" else
+                             "if the best hands tie, the pot stays for the next hand",
+                             "le migliori mani pari se lo dividono (il resto resta nel "
+                             "piatto)" if rule.ties == "split" else
+                             "se le migliori mani sono pari, il piatto resta per la mano "
+                             "successiva"))
+            return out
+        n = self.lives(rule.lives)
+        if st.mode == "points":
+            return [_take_not_lose(x) for x in self._pays_lives(rule, win, n)]
+        return self._pays_lives(rule, win, n)
+
+    def _pays_lives(self, rule, win: bool, n: str) -> list[str]:
+        t = self.t
+        out: list[str] = []
+        if rule.pay == "others":
+            out.append(t(f"every other player loses {n}" if win else
+                         f"every player loses {n}",
+                         f"ogni altro giocatore perde {n}" if win else
+                         f"ogni giocatore perde {n}"))
+        elif rule.pay == "lowest":
+            out.append(t(f"the player with the lowest hand loses {n}",
+                         f"chi ha la mano più bassa perde {n}"))
+            if rule.ties == "knocker_spared":
+                out.append(t("players tied for the lowest hand all lose, except a player "
+                             "who knocked: he is spared and only the others tied with him pay",
+                             "se più giocatori sono pari per la mano più bassa perdono tutti, "
+                             "tranne chi ha bussato: lui non paga, pagano solo gli altri pari "
+                             "con lui"))
+            elif rule.ties == "knocker_only":
+                out.append(t("when players tie for the lowest hand and one of them knocked, "
+                             "only he loses; otherwise all the tied players lose",
+                             "se più giocatori sono pari per la mano più bassa e uno di loro ha "
+                             "bussato, perde solo lui; altrimenti perdono tutti"))
+            else:
+                out.append(t("players tied for the lowest hand all lose",
+                             "se più giocatori sono pari per la mano più bassa, perdono tutti"))
+        elif rule.pay == "all_but_highest":
+            out.append(t(f"everybody but the highest hand loses {n} (players tied for the "
+                         f"highest hand are all spared)",
+                         f"tutti tranne la mano più alta perdono {n} (chi è pari con la "
+                         f"più alta non paga)"))
+            if rule.ties == "knocker_spared":
+                out.append(t("a player who knocked is spared when he ties with others who "
+                             "pay", "chi ha bussato non paga se è pari con altri che pagano"))
+        if rule.knocker_lives != rule.lives:
+            out.append(t(f"a player who knocked and has to pay loses "
+                         f"{self.lives(rule.knocker_lives)} instead",
+                         f"chi ha bussato e deve pagare perde invece "
+                         f"{self.lives(rule.knocker_lives)}"))
+        if win and rule.spare_knocker and out:
+            out[0] += t(", except the player who knocked, when the win comes after his knock",
+                        ", tranne chi ha bussato, se la vittoria arriva dopo la sua bussata")
+        return out
+
+    def settle(self) -> Section:
+        t = self.t
+        r = self.rules
+        wins = [x for x in self.triggers if (x["do"] if not isinstance(x["do"], Mapping)
+                                             else "") == "win"]
+        # Why hands get compared, in a fixed order (not the order the triggers are listed in).
+        found = set()
+        if self.knock_options():
+            found.add("knock")
+        for x in self.triggers:
+            do = x["do"] if not isinstance(x["do"], Mapping) else next(iter(x["do"]))
+            if do == "showdown":
+                found.add("instant" if (x.get("if") or {}).get("holds") else x["on"])
+            elif do == "refresh":
+                found.add("refresh")
+        words = {
+            "knock": t("after a knock", "dopo una bussata"),
+            "instant": t("after an instant hand", "dopo una combinazione immediata"),
+            "refresh": t("when the cards cannot be dealt again",
+                         "quando non si possono ridare le carte"),
+        }
+        order = ["knock", "instant", "dealt", "action", "turn_end", "all_passed",
+                 "stock_empty", "refresh"]
+        causes = [words.get(k) or self.when(k) for k in order if k in found]
+        lines = []
+        if wins:
+            pays = self._pays(r.settle_win, True)
+            lines.append(t(f"When a hand is won at once: {'; '.join(pays)}.",
+                           f"Quando una mano è vinta subito: {'; '.join(pays)}."))
+        pays = self._pays(r.settle_showdown, False)
+        why = f" ({self.join(causes, t('or', 'o'))})" if causes else ""
+        lines.append(t(f"When the hands are compared{why}: {'; '.join(pays)}.",
+                       f"Quando si confrontano le mani{why}: {'; '.join(pays)}."))
+        if any((x["do"] if not isinstance(x["do"], Mapping) else "") == "void"
+               for x in self.triggers):
+            lines.append(t("A void hand costs nobody anything.",
+                           "Una mano nulla non costa niente a nessuno."))
+        return Section("settle", t("Who pays", "Chi paga"), tuple(lines))
+
+    def end(self) -> Section:
+        t = self.t
+        r = self.rules
+        st = r.stakes
+        lines = []
+        pot = st.mode == "lives" and st.into_pot
+        if r.end_hands is not None:
+            most = t("stakes", "poste") if st.mode == "pot" else t("lives", "vite")
+            early = t(", or earlier when only one player is left",
+                      ", o prima se resta un solo giocatore") if r.end_last_standing else ""
+            lines.append(t(f"The game ends after {r.end_hands} hands{early}; the player with "
+                           f"the most {most} wins (players tied share the win).",
+                           f"La partita finisce dopo {r.end_hands} mani{early}; vince chi ha "
+                           f"più {most} (a pari merito si vince insieme)."))
+        elif r.end_target is not None:
+            lines.append(t(f"The game ends after the hand in which a player reaches "
+                           f"{self.lives(r.end_target)}; the player with the fewest points wins "
+                           f"(players tied share the win).",
+                           f"La partita finisce dopo la mano in cui un giocatore arriva a "
+                           f"{self.lives(r.end_target)}; vince chi ne ha di meno (a pari merito "
+                           f"si vince insieme)."))
+        elif r.end_last_standing:
+            lines.append(t("The game ends when only one player is left: he wins" +
+                           (" and takes the pot." if pot else "."),
+                           "La partita finisce quando resta un solo giocatore: vince lui" +
+                           (" e prende il piatto." if pot else ".")))
+        return Section("end", t("End of the game", "Fine della partita"), tuple(lines))
+
+
+def _take_not_lose(text: str) -> str:
+    """In points mode a payer takes penalty points where a lives game has him lose lives."""
+    for lose, take in ((" all lose", " all take the penalty"),
+                       ("perdono tutti", "prendono tutti la penalità"),
+                       ("only he loses", "only he takes the penalty"),
+                       ("perde solo lui", "la prende solo lui"),
+                       (" loses ", " takes "), (" lose", " take"), (" perdono ", " prendono "),
+                       (" perde ", " prende "), (" perdono", " prendono")):
+        text = text.replace(lose, take)
+    return text

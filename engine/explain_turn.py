@@ -1,0 +1,221 @@
+"""The rule explanation's sections about play: a turn (its steps and the options of each,
+with the conditions that allow them) and knocking.
+
+It exists to keep the words for options and their guards (`only in the first round`,
+`unless nobody has knocked yet`) next to the two sections that use them.
+"""
+from __future__ import annotations
+
+from typing import Mapping, Optional
+
+from .explain_terms import RulesetTerms, Section
+from .explain_words import cap
+
+
+class TurnSections(RulesetTerms):
+    """The sections about a turn: turn, knock."""
+
+    def guard_adverb(self, g: Mapping) -> str:
+        """A guard as the phrase after an option: `not in the first round`, `only with 25 or
+        more`, `while the reserve is face down`."""
+        (key, p), = g.items()
+        t = self.t
+        if key == "round_at_least":
+            if p <= 1:
+                return ""
+            if p == 2:
+                return t("not in the first round (from the second round on)",
+                         "non nel primo giro (dal secondo giro in poi)")
+            return t(f"from round {p} on", f"dal giro {p} in poi")
+        if key == "round_at_most":
+            return t("only in the first round", "solo nel primo giro") if p == 1 else \
+                t(f"only in the first {p} rounds", f"solo nei primi {p} giri")
+        if key == "value_at_least":
+            v = self.num(p)
+            return t(f"only with {v} or more (a hand worth at least {v})",
+                     f"solo con {v} punti o più (una mano che vale almeno {v})")
+        if key == "nobody_knocked":
+            return t("only if nobody has knocked yet", "solo se nessuno ha ancora bussato") \
+                if p else t("only after somebody has knocked", "solo dopo che qualcuno ha bussato")
+        if key == "first_turn":
+            return t("only on the first turn of the hand", "solo nel primo turno della mano") \
+                if p else t("not on the first turn of the hand", "non nel primo turno della mano")
+        if key in ("zone_visible", "zone_hidden", "zone_size_at_least"):
+            return t(f"only while {self.guard_clause(g)}", f"solo mentre {self.guard_clause(g)}")
+        if key == "not":
+            return t(f"unless {self.guard_clause(p)}", f"tranne quando {self.guard_clause(p)}")
+        if key == "any":
+            return t(f"only when {self.either([self.guard_clause(x) for x in p])}",
+                     f"solo quando {self.either([self.guard_clause(x) for x in p])}")
+        return f"{key}: {p}"
+
+    def guard_clause(self, g: Mapping) -> str:
+        """A guard as a clause (inside `not` and `any`)."""
+        (key, p), = g.items()
+        t = self.t
+        if key == "round_at_least":
+            return t(f"it is round {p} or later", f"si è al giro {p} o oltre")
+        if key == "round_at_most":
+            return t(f"it is round {p} or earlier", f"si è al giro {p} o prima")
+        if key == "value_at_least":
+            return t(f"his hand is worth {self.num(p)} or more",
+                     f"la sua mano vale {self.num(p)} o più")
+        if key == "nobody_knocked":
+            return t("nobody has knocked yet", "nessuno ha ancora bussato") if p else \
+                t("somebody has knocked", "qualcuno ha bussato")
+        if key == "first_turn":
+            return t("it is the first turn of the hand", "è il primo turno della mano") if p \
+                else t("it is not the first turn of the hand", "non è il primo turno della mano")
+        if key in ("zone_visible", "zone_hidden"):
+            z = self.zone(p)
+            up = key == "zone_visible"
+            return t(f"{z.the('en')} {z.be('en')} face {'up' if up else 'down'}",
+                     f"{z.the('it')} {z.be('it')} {z.adj('scopert' if up else 'copert')}")
+        if key == "zone_size_at_least":
+            z = self.zone(p["zone"])
+            return t(f"{z.the('en')} holds at least {self.cards(p['count'])}",
+                     f"{z.prep('it', 'in')} ci sono almeno {self.cards(p['count'])}")
+        if key == "not":
+            return t(f"it is not so that {self.guard_clause(p)}",
+                     f"non è vero che {self.guard_clause(p)}")
+        if key == "any":
+            return self.either([self.guard_clause(x) for x in p])
+        return f"{key}: {p}"
+
+    def option_text(self, o: Mapping) -> str:
+        do = o.get("do")
+        t = self.t
+        if do == "draw":
+            z = self.zone(o["from"])
+            text = t(f"takes the top card of {z.the('en')}",
+                     f"prende la carta in cima {z.prep('it', 'a')}")
+        elif do == "discard":
+            z = self.zone(o["to"])
+            up = self.rules.zones[o["to"]].visibility != "hidden"
+            text = t(f"puts one of his cards {'face up' if up else 'face down'} on "
+                     f"{z.the('en')}",
+                     f"mette una delle sue carte {'scoperta' if up else 'coperta'} "
+                     f"{z.prep('it', 'su')}")
+            if o.get("not_just_drawn"):
+                text += t(" (not the card just taken)", " (non la carta appena presa)")
+        elif do == "swap":
+            z = self.zone(o["with"])
+            text = t(f"exchanges one of his cards with one card of {z.the('en')}",
+                     f"scambia una delle sue carte con una {z.prep('it', 'di')}")
+        elif do == "swap_all":
+            z = self.zone(o["with"])
+            text = t(f"exchanges his whole hand with {z.the('en')}",
+                     f"scambia tutta la sua mano con {z.the('it')}")
+        elif do == "pass":
+            text = t("passes (does nothing)", "passa (non fa nulla)")
+        elif do == "knock":
+            own = self.term("knock")
+            text = t("knocks", "bussa") + (f" ({self.q(own)})" if own else "")
+        else:
+            text = str(do)
+        for e in o.get("effects") or []:
+            (key, p), = e.items()
+            if key == "knock":
+                name = self.knock_term()
+                text += t(f", and this counts as {self.q(name) if name else 'a knock'}",
+                          f", e questo vale come {self.q(name) if name else 'una bussata'}")
+            elif key == "reveal":
+                z = self.zone(p)
+                text += t(f", and {z.the('en')} {z.be('en')} turned face up",
+                          f", e {z.the('it')} {z.passive()} {z.adj('scopert')}")
+            elif key == "move":
+                src, dst, n = self.zone(p["from"]), self.zone(p["to"]), p.get("count", 1)
+                what_en = "the top card" if n == 1 else f"the top {n} cards"
+                what_it = "la carta in cima" if n == 1 else f"le {n} carte in cima"
+                text += t(f", and moves {what_en} of {src.the('en')} onto {dst.the('en')}",
+                          f", e sposta {what_it} {src.prep('it', 'a')} {dst.prep('it', 'su')}")
+        guards = [self.guard_adverb(g) for g in o.get("if") or []]
+        guards = [g for g in guards if g]
+        if guards:
+            text += " — " + ", ".join(guards)
+        if o.get("then"):
+            text += t(f"; then {self.step_ref(o['then'])} (below)",
+                      f"; poi {self.step_ref(o['then'])} (sotto)")
+        label = self.label(o.get("label"))
+        return f"{self.q(label)}: {text}" if label else cap(text)
+
+    def turn(self) -> Section:
+        start = self.rules.start_step
+        order: list[str] = []
+        todo = [start]
+        while todo:
+            s = todo.pop(0)
+            if s in order or s not in self.steps:
+                continue
+            order.append(s)
+            todo += [o.get("then") for o in self.steps[s] or [] if o.get("then")]
+        order += [s for s in self.steps if s not in order]
+        lines = []
+        opening = self.rules.opening
+        if opening is not None:
+            who, first = opening
+            order = [first] + [s for s in order if s != first]
+            lines.append(self.t(
+                f"Before the first player's turn, "
+                f"{'the dealer' if who == 'dealer' else 'the first player'} has an opening "
+                f"turn, once per hand:",
+                f"Prima del turno del primo giocatore, "
+                f"{'il mazziere' if who == 'dealer' else 'il primo giocatore'} ha un turno "
+                f"d'apertura, una volta per mano:"))
+        for s in order:
+            options = self.steps[s] or []
+            single = len(options) == 1
+            if opening is not None and s == opening[1]:
+                lines += ["  " + self.option_text(o) for o in options]
+                continue
+            if s == start:
+                head = self.t("On his turn a player:" if single else
+                              "On his turn a player does one of the following:",
+                              "Nel suo turno il giocatore:" if single else
+                              "Nel suo turno il giocatore fa una di queste mosse:")
+            else:
+                head = self.t(f"Then ({self.step_head(s)}):" if single else
+                              f"Then ({self.step_head(s)}), one of the following:",
+                              f"Poi ({self.step_head(s)}):" if single else
+                              f"Poi ({self.step_head(s)}), una di queste mosse:")
+            lines.append(head)
+            lines += ["  " + self.option_text(o) for o in options]
+        lines.append(self.t("Then the turn passes to the next player.",
+                            "Poi il turno passa al giocatore successivo."))
+        return Section("turn", self.t("A turn", "Il turno"), tuple(lines))
+
+    def knock(self) -> Optional[Section]:
+        opts = self.knock_options()
+        if not opts:
+            return None
+        term = self.knock_term()
+        own = self.term("knock")
+        lines = []
+        for step, i, o in opts:
+            name = self.q(self.label(o.get("label"))) if o.get("label") else None
+            guards = [g for g in (self.guard_adverb(g) for g in o.get("if") or []) if g]
+            if o.get("do") == "knock":
+                who = name or self.t("Knocking", "Bussare")
+                if guards:
+                    lines.append(self.t(f"{who} is allowed: {', '.join(guards)}.",
+                                        f"{who} si può fare: {', '.join(guards)}."))
+                else:
+                    lines.append(self.t(f"{who} is allowed on any turn.",
+                                        f"{who} si può fare in qualsiasi turno."))
+            else:
+                who = name or self.t("Another move", "Un'altra mossa")
+                ref = self.q(term) if term else self.t("a knock", "una bussata")
+                lines.append(self.t(f"{who} also counts as {ref}.",
+                                    f"{who} vale anche come {ref}."))
+        if self.rules.knock_last_turns == "others_once":
+            lines.append(self.t(
+                "After a knock every other player has one last turn; the hand ends when the "
+                "turn would come back to the player who knocked, who does not play again.",
+                "Dopo la bussata ogni altro giocatore ha un ultimo turno; la mano finisce "
+                "quando il turno tornerebbe a chi ha bussato, che non gioca più."))
+        lines.append(self.t(f"Then the hands are compared (see {self.q('Who pays')}).",
+                            f"Poi si confrontano le mani (vedi {self.q('Chi paga')})."))
+        title = self.t("Knocking", "Bussare")
+        if own:
+            title += f" ({self.q(own)})"
+        return Section("knock", title, tuple(lines))

@@ -17,8 +17,8 @@ from trentuno.engine.simulate import run_games
 from trentuno.engine.state import MAX_HANDS_PER_GAME
 from trentuno.engine.variants import load_merged
 
-from widow_helpers import (discard, draw, events, has, ids, kind, legal, lives_lost, new_game,
-                           next_dealer, one, play, stack, value_of)
+from widow_helpers import (discard, draw, events, has, ids, kind, knock_and_show, legal,
+                           lives_lost, new_game, next_dealer, one, play, stack, value_of)
 
 HOUSE = sorted(n for n in builtin_files() if n.startswith("house/"))
 DOC = Path(__file__).resolve().parent.parent / "docs" / "house-rules.md"
@@ -391,40 +391,25 @@ def test_a_knocker_tied_for_lowest_is_spared():
     assert lives_lost(knock_hand(house, HANDS_LOW_KNOCKER), 1) == {3: 1}
 
 
-def scat_knock_and_show(rules, hands, knocker):
-    """Scat, dealer 0: seat 1 passes (the widow turns up), `knocker` knocks at his first turn,
-    everybody else passes, and the hands as dealt are compared."""
-    state = new_game(rules, dealer=0, players=4, hands=hands, zones={"widow": "2s 3s 5s"})
-    for seat in [1, 2, 3, 0] * 2:
-        if events(state, "hand_end"):
-            break
-        if seat == knocker and state.knocker is None:
-            play(state, kind(state, "knock"), seat=seat)
-        else:
-            play(state, kind(state, "pass"), seat=seat)
-    assert one(state, "hand_end", 1).data["reason"] == "knock"
-    return state
-
-
 @covers("house/knocker-pays-ties")
 def test_a_knocker_tied_for_lowest_pays_alone():
     base, house = base_and_house("house/knocker-pays-ties")
     hands = {1: "Kh Qh 9d", 2: "8h 5d 2c", 3: "Ac 9c 4d", 0: "8s 2h 3d"}  # 2 knocks; 2, 0 tie
-    assert lives_lost(scat_knock_and_show(house, hands, knocker=2), 1) == {2: 2}
-    assert lives_lost(scat_knock_and_show(base, hands, knocker=2), 1) == {2: 2, 0: 1}
+    assert lives_lost(knock_and_show(house, hands, knocker=2), 1) == {2: 2}
+    assert lives_lost(knock_and_show(base, hands, knocker=2), 1) == {2: 2, 0: 1}
     # without the knocker among them, the tied players all pay as usual
     hands = {1: "Kh Qh 9d", 2: "Ac 9c 4d", 3: "8h 5d 2c", 0: "8s 2h 3d"}
-    assert lives_lost(scat_knock_and_show(house, hands, knocker=2), 1) == {3: 1, 0: 1}
+    assert lives_lost(knock_and_show(house, hands, knocker=2), 1) == {3: 1, 0: 1}
 
 
 @covers("house/scat-penalty-points")
 def test_penalty_points_to_a_target():
     base, house = base_and_house("house/scat-penalty-points")
     hands = {1: "Kh Qh 9d", 2: "8h 5d 2c", 3: "Ac 9c 4d", 0: "8s 2h 3d"}  # 2 knocks; 2, 0 tie
-    state = scat_knock_and_show(house, hands, knocker=2)
+    state = knock_and_show(house, hands, knocker=2)
     assert state.lives == [1, 0, 2, 0]                  # penalty points, not lives
     assert sorted(state.alive) == [0, 1, 2, 3]
-    assert scat_knock_and_show(base, hands, knocker=2).lives == [2, 3, 1, 3]
+    assert knock_and_show(base, hands, knocker=2).lives == [2, 3, 1, 3]
     # played out: nobody is ever out; the game stops once somebody has 7; the fewest win
     for seed in range(5):
         st = GameState(house, 4, seed=seed)

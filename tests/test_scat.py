@@ -10,8 +10,8 @@ import pytest
 
 from trentuno.engine import GameState, UserError, load
 
-from widow_helpers import (codes, events, has, kind, legal, lives_lost, new_game,
-                           next_dealer, one, play, stack, swap, value_of)
+from widow_helpers import (codes, events, has, kind, knock_and_show, legal, lives_lost,
+                           new_game, next_dealer, one, play, stack, swap, value_of)
 
 BLITZ = {"h": "Ah Kh Qh", "d": "Ad 10d Jd", "c": "Ac Qc Kc", "s": "As Ks 10s"}
 
@@ -233,23 +233,6 @@ def test_tied_blitzes_both_win_no_tie_break(rules):
 
 
 # ---- who pays -----------------------------------------------------------------------------------
-def knock_and_show(rules, hands, knocker, players=4):
-    """Dealer 0; seat 1 passes (turning the widow up), `knocker` knocks at his first turn,
-    everybody else passes: the hand ends with the hands as dealt."""
-    state = new_game(rules, dealer=0, players=players, hands=hands,
-                     zones={"widow": "2s 3s 5s"})
-    order = [(1 + k) % players for k in range(players)]
-    for seat in order + order:
-        if events(state, "hand_end"):
-            break
-        if seat == knocker and state.knocker is None:
-            play(state, kind(state, "knock"), seat=seat)
-        else:
-            play(state, kind(state, "pass"), seat=seat)
-    assert hand_end(state).data["reason"] == "knock"
-    return state
-
-
 def test_the_lowest_hand_loses_a_life(rules):
     """"Il giocatore con il punteggio più basso "perde una vita.\"\""""
     state = knock_and_show(rules, {1: "Kh Qh 9d", 2: "Ac 9c 4d", 3: "7h 8d 2c", 0: "Js Qs 2h"},

@@ -309,3 +309,20 @@ def lives_lost(state: GameState, hand: int) -> dict:
     for e in events(state, "life_lost", hand):
         out[e.player] = out.get(e.player, 0) + 1
     return out
+
+
+def knock_and_show(rules, hands, knocker, players=4, widow="2s 3s 5s"):
+    """A widow game with a face-down widow (Scat and its overlays), dealer 0: seat 1 passes
+    (turning the widow up), `knocker` knocks at his first turn, everybody else passes: the hand
+    ends with the hands as dealt."""
+    state = new_game(rules, dealer=0, players=players, hands=hands, zones={"widow": widow})
+    order = [(1 + k) % players for k in range(players)]
+    for seat in order + order:
+        if events(state, "hand_end"):
+            break
+        if seat == knocker and state.knocker is None:
+            play(state, kind(state, "knock"), seat=seat)
+        else:
+            play(state, kind(state, "pass"), seat=seat)
+    assert one(state, "hand_end", 1).data["reason"] == "knock"
+    return state

@@ -6,7 +6,6 @@ script to prove the entry point (and its error policy outside click's test harne
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -406,7 +405,7 @@ def test_simulate_text_summary(runner):
     assert lines[1] == "wins:"
     for seat, wins in enumerate(data["wins"]):
         fields = lines[2 + seat].split()
-        assert fields == [f"seat", str(seat + 1), "greedy", str(wins), f"{10 * wins:.1f}%"]
+        assert fields == ["seat", str(seat + 1), "greedy", str(wins), f"{10 * wins:.1f}%"]
     assert f"hands per game: {data['hands_per_game']} " in result.stdout
     assert f"lives lost: {data['lives_lost']}\n" in result.stdout
     assert f"pot paid: {data['pot_paid']}\n" in result.stdout

@@ -25,6 +25,7 @@ from .cmd_variants import variants
 from .failure import PROG, failure_from
 
 EXIT_INTERRUPTED = 130
+EXIT_INTERNAL = 70  # EX_SOFTWARE
 
 
 def _version() -> str:
@@ -100,6 +101,12 @@ def main(argv: Optional[Sequence[str]] = None) -> None:
     except BrokenPipeError:
         _quiet_stdout()
         code = 1
+    except Exception as err:  # a bug of ours, not the user's: one line, and a way to see more
+        if os.environ.get("TRENTUNO_DEBUG"):
+            raise
+        click.echo(f"{PROG}: internal error: {type(err).__name__}: {err} (please report it; "
+                   f"TRENTUNO_DEBUG=1 shows the traceback)", err=True)
+        code = EXIT_INTERNAL
     sys.exit(code)
 
 

@@ -477,3 +477,18 @@ def test_console_script_errors_without_traceback(tmp_path):
     done = subprocess.run([script, "simulate", "trentuno", "--games", "abc"],
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 2 and "Traceback" not in done.stderr
+
+
+def test_an_internal_error_is_one_line_not_a_traceback(monkeypatch, capsys):
+    from trentuno.cli import cmd_variants, main as main_module
+
+    def broken():
+        raise RuntimeError("boom")
+    monkeypatch.setattr(cmd_variants, "builtin_files", broken)
+    monkeypatch.delenv("TRENTUNO_DEBUG", raising=False)
+    with pytest.raises(SystemExit) as exit_info:
+        main_module.main(["variants"])
+    assert exit_info.value.code == 70
+    err = capsys.readouterr().err
+    assert "internal error: RuntimeError: boom" in err and "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1

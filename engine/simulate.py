@@ -34,6 +34,26 @@ END_NAMES = {
 }
 
 
+def end_names(rules) -> dict[str, str]:
+    """How hands end, in the ruleset's own words where it has them: its knock option's label
+    (a stand, say) and its instant patterns' labels (a thirty-one)."""
+    out: dict[str, str] = {}
+    knock = next((o.labels.get("en") for st in rules.steps.values() for o in st.options
+                  if o.kind == "knock" and o.labels.get("en")), None)
+    if knock:
+        out["showdown:knock"] = knock[0].lower() + knock[1:]
+    instant = list(dict.fromkeys(p.labels.get("en") or p.name
+                                 for p in rules.valuation.patterns if p.instant))
+    if instant:
+        what = instant[0] if len(instant) == 1 else "an instant hand"
+        for on in ("action", "turn_end"):
+            out[f"win:{on}"] = f"{what}: instant win"
+            out[f"showdown:{on}"] = f"{what}: hands compared"
+        out["win:dealt"] = f"{what} when dealt: instant win"
+        out["showdown:dealt"] = f"{what} when dealt: hands compared"
+    return out
+
+
 def game_seed(seed: int, index: int) -> int:
     return seed * 1_000_003 + index
 
@@ -113,6 +133,7 @@ def run_games(rules, start: int, count: int, players: int, bots: str, seed: int,
     """Games start .. start+count-1; with `record_dir`, each game's record is written there."""
     s = Summary(rules.name, count, players, seed, bots, wins=[0] * players,
                 mode=rules.stakes.mode)
+    names = end_names(rules)
     for i in range(start, start + count):
         st = play_game(rules, players, bots, game_seed(seed, i), record=record_dir is not None)
         if record_dir is not None:
@@ -125,7 +146,7 @@ def run_games(rules, start: int, count: int, players: int, bots: str, seed: int,
         if len(st.winners) > 1:
             s.shared_wins += 1
         for reason, n in st.hand_ends.items():
-            name = END_NAMES.get(reason, reason)
+            name = names.get(reason) or END_NAMES.get(reason, reason)
             s.hand_ends[name] = s.hand_ends.get(name, 0) + n
         s.pot_paid += sum(st.paid)
         s.lives_lost += st.lives_lost

@@ -492,3 +492,14 @@ def test_an_internal_error_is_one_line_not_a_traceback(monkeypatch, capsys):
     err = capsys.readouterr().err
     assert "internal error: RuntimeError: boom" in err and "Traceback" not in err
     assert len(err.strip().splitlines()) == 1
+
+
+def test_simulate_names_hand_endings_in_the_rulesets_words():
+    import json as _json
+    out = CliRunner().invoke(cli, ["simulate", "trentuno-vedova", "--games", "30", "--json"])
+    ends = _json.loads(out.output)["hand_ends"]
+    assert 'stand ("Stò")' in ends and "knock" not in ends
+    out = CliRunner().invoke(cli, ["simulate", "trentuno", "--games", "30", "--json"])
+    ends = _json.loads(out.output)["hand_ends"]
+    assert set(ends) <= {"knock", "thirty-one: instant win", "thirty-one when dealt: instant win",
+                         "stock out"} and "knock" in ends

@@ -124,8 +124,8 @@ def test_a_record_with_moves_but_no_result_replays_as_unfinished(tmp_path):
 
 
 # ---- a hand-written scenario: a record as a test fixture -------------------------------------
-def test_a_hand_written_record_is_a_scenario_test(tmp_path):
-    """Seat 3 is dealt 31 (Ac Rc Fc): the hand ends at once, everybody else loses a life."""
+def dealt_31_record(tmp_path):
+    """A hand-written record: seat 3 is dealt Ac Rc Fc (31) in a four-player Trentuno."""
     rules = load("trentuno")
     deck = stack(rules, dealer=0, players=4, hands={3: "Ac Rc Fc"})
     record = {"format": "trentuno-record", "version": 1,
@@ -135,6 +135,12 @@ def test_a_hand_written_record_is_a_scenario_test(tmp_path):
               "hands": [{"deck": deck, "moves": []}]}
     path = tmp_path / "dealt-31.json"
     path.write_text(json.dumps(record), encoding="utf-8")
+    return rules, path
+
+
+def test_a_hand_written_record_is_a_scenario_test(tmp_path):
+    """Seat 3 is dealt 31 (Ac Rc Fc): the hand ends at once, everybody else loses a life."""
+    rules, path = dealt_31_record(tmp_path)
     state = replay(load_record(path), rules)
     end = next(e for e in state.events if e.kind == "hand_end")
     assert end.data["outcome"] == "win" and end.data["winners"] == [3]
@@ -208,15 +214,7 @@ def test_a_finished_game_in_italian(tmp_path):
 
 
 def test_a_hand_won_when_dealt_in_italian(tmp_path):
-    rules = load("trentuno")
-    deck = stack(rules, dealer=0, players=4, hands={3: "Ac Rc Fc"})
-    record = {"format": "trentuno-record", "version": 1,
-              "ruleset": {"name": rules.name, "digest": rules.digest,
-                          "source": "variants/trentuno.yaml"},
-              "seed": 11, "players": 4, "first_dealer": 0, "bots": None,
-              "hands": [{"deck": deck, "moves": []}]}
-    path = tmp_path / "dealt-31.json"
-    path.write_text(json.dumps(record), encoding="utf-8")
+    rules, path = dealt_31_record(tmp_path)
     out = run("replay", str(path), "--lang", "it").stdout
     assert "\nGiocatore 4 è servito con trentuno e vince la mano.\n" in out
     assert re.search(r"^  Giocatore 4  Ac Rc Fc  31 \(trentuno\)$", out, re.M)

@@ -5,8 +5,11 @@
         state.apply(bot(state, state.legal_actions()))
     state.returns()
 
-Chance (shuffles, cuts) is drawn from the state's own `random.Random(seed)`, so a seed
-reproduces a game exactly; `decks=` stacks the deck of successive hands for tests and replays.
+Chance is drawn from streams fixed by the seed: the cut from `random.Random(seed)`, each hand's
+shuffle and the chance inside it (a reshuffled stock) from streams of the seed and the hand's
+number alone. So a seed reproduces a game exactly, and a game replayed from its record (whose
+stacked decks draw nothing) and played on deals the very hands it would have dealt straight
+through. `decks=` stacks the deck of successive hands for tests and replays.
 Hands follow one another inside `apply`, so after every call the state waits for a decision
 or the game is over.
 """
@@ -61,7 +64,7 @@ class GameState:
         self.players = n
         # A game always has a seed, so any game can be saved and replayed.
         self.seed = seed if seed is not None else random.SystemRandom().randrange(2 ** 32)
-        self.rng = random.Random(self.seed)  # cuts and shuffles
+        self.rng = random.Random(self.seed)  # the cut for the first dealer
         self._play_rng: Optional[random.Random] = None  # chance inside a hand, see _hand_random
         self.deck_orders: list[list[str]] = []  # each hand's deck, top card first (if record)
         self.moves: list[tuple[int, dict]] = []  # (hand number, move) for records (if record)
@@ -378,15 +381,22 @@ class GameState:
             ids = deck.parse_hand([c if isinstance(c, str) else deck.code(c) for c in given])
             taken = set(ids)
             rest = [c for c in range(len(deck.cards)) if c not in taken]
-            self.rng.shuffle(rest)
+            if rest:
+                self._deal_random().shuffle(rest)
             order = ids + rest
         else:
             order = list(range(len(deck.cards)))
-            self.rng.shuffle(order)
+            self._deal_random().shuffle(order)
         if self.record:
             self.deck_orders.append(deck.codes(order))
         order.reverse()
         return order
+
+    def _deal_random(self) -> random.Random:
+        """The hand's shuffle comes from a stream fixed by the seed and the hand's number
+        alone: a resumed game, whose earlier hands were replayed from stacked decks, deals the
+        same next hand as the game played straight through."""
+        return random.Random(f"{self.seed}:deal:{self.hand_number}")
 
     def _hand_random(self) -> random.Random:
         """Chance inside a hand (a reshuffled stock) comes from a stream fixed by the seed and

@@ -1,43 +1,36 @@
 """`trentuno simulate VARIANT`: many bot games and what they add up to."""
 from __future__ import annotations
 
-import sys
 from pathlib import Path
-from typing import Optional
 
 import click
-
 from trentuno.engine.bots import BOTS, parse_bots
 from trentuno.engine.errors import UsageError
-from trentuno.engine.simulate import Summary, record_file, simulate as run_simulation
+from trentuno.engine.simulate import Summary, record_file
+from trentuno.engine.simulate import simulate as run_simulation
 
 from .failure import Failure
+from .lab_options import cluster_option, jobs_option, progress_bar, share_text
 from .output import echo_json, percent, table
 from .params import VARIANT
 
 MAX_GAMES = 10_000_000
-MAX_JOBS = 256
-PROGRESS_FROM = 50  # fewer games finish before a bar would help
-
-
-def seat_bots(spec: str, players: int) -> list[str]:
-    names = [s.strip() for s in spec.split(",")]
-    return names * players if len(names) == 1 else names
 
 
 def report(s: Summary) -> list[str]:
     """The summary in words, one fact per line."""
     d = s.as_dict()
-    bots = seat_bots(s.bots, s.players)
-    lines = [f"{s.variant}: {s.games} game{'s' if s.games != 1 else ''}, {s.players} players, "
-             f"seed {s.seed}", "wins:"]
-    rows = [(f"  seat {i + 1}", bots[i], str(w), percent(w, s.games))
-            for i, w in enumerate(s.wins)]
-    lines += table(rows, right=(2, 3))
+    head = (f"{s.variant}: {s.games} game{'s' if s.games != 1 else ''}, {s.players} players, "
+            f"seed {s.seed}")
+    lines = [head, "wins (share, 95% interval):"]
+    rows = [(f"  seat {seat['seat']}", str(seat["bot"]), str(seat["wins"]),
+             share_text(seat["win_share"], seat["win_share_ci95"])) for seat in d["seats"]]
+    lines += table(rows, right=(2,))
     if s.shared_wins:
         lines.append(f"  shared wins: {s.shared_wins} (counted for each winner)")
-    lines.append(f"hands per game: {d['hands_per_game']} (longest game: "
-                 f"{d['longest_game_hands']} hands)")
+    lo, hi = d["hands_per_game_ci95"]
+    lines.append(f"hands per game: {d['hands_per_game']} (95% interval {lo}-{hi}; longest "
+                 f"game: {d['longest_game_hands']} hands)")
     lines.append(f"turns per hand: {d['turns_per_hand']}")
     lines.append("hands ended by:")
     ends = sorted(s.hand_ends.items(), key=lambda kv: (-kv[1], kv[0]))
@@ -62,17 +55,16 @@ def report(s: Summary) -> list[str]:
                    f"({', '.join(BOTS)}).")
 @click.option("--seed", type=int, default=0, show_default=True, metavar="S",
               help="Random seed: the same seed plays the same games.")
-@click.option("--jobs", type=click.IntRange(1, MAX_JOBS), default=1, show_default=True,
-              metavar="J",
-              help="Worker processes.")
+@jobs_option
+@cluster_option
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as one JSON object.")
 @click.option("--record", "record_dir", default=None, metavar="DIR",
               help="Write every game's record to DIR (created if missing) as game-00001.json, "
                    "game-00002.json, ...; `trentuno replay FILE` plays one again.")
 def simulate(rules, games: int, players, bots: str, seed: int, jobs: int,
-             as_json: bool, record_dir: Optional[str]) -> None:
-    """Play GAMES games of VARIANT between bots and summarise them: wins per seat, hands per
-    game, turns per hand, how hands ended, lives lost, pot paid, speed."""
+             cluster: str | None, as_json: bool, record_dir: str | None) -> None:
+    """Play GAMES games of VARIANT between bots and summarise them: wins per seat (with 95%
+    intervals), hands per game, turns per hand, how hands ended, lives lost, pot paid, speed."""
     if players is None:
         players = rules.default_players
     elif not rules.min_players <= players <= rules.max_players:
@@ -84,14 +76,13 @@ def simulate(rules, games: int, players, bots: str, seed: int, jobs: int,
     except UsageError as err:
         raise click.BadParameter(err.line(), param_hint="'--bots'") from None
     if record_dir is not None:
+        if cluster is not None:
+            raise click.BadParameter("records are written where the games run: not with "
+                                     "--cluster", param_hint="'--record'")
         prepare_record_dir(record_dir)
-    if games >= PROGRESS_FROM and sys.stderr.isatty():
-        with click.progressbar(length=games, label="simulating", file=sys.stderr) as bar:
-            summary = run_simulation(rules, games, players, bots, seed, jobs,
-                                     progress=bar.update, record_dir=record_dir)
-    else:
-        summary = run_simulation(rules, games, players, bots, seed, jobs,
-                                 record_dir=record_dir)
+    with progress_bar(games, "simulating") as bar:
+        summary = run_simulation(rules, games, players, bots, seed, jobs, progress=bar,
+                                 record_dir=record_dir, cluster=cluster)
     if as_json:
         echo_json(summary.as_dict())
     else:

@@ -6,14 +6,15 @@ how the games were split between worker processes.
 from __future__ import annotations
 
 import time
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Optional
 
 from .bots import parse_bots
+from .parallel import Batch, batches, run_batches
 from .record import RecordError, record_of, save
 from .state import GameState
+from .stats import t_quantile_975, wilson
 
 #: how a hand ended ("outcome:reason", reason being the trigger's `on` or what ran out), in a
 #: user's words; anything not listed is shown as it is
@@ -58,6 +59,16 @@ def game_seed(seed: int, index: int) -> int:
     return seed * 1_000_003 + index
 
 
+def seat_names(spec: str, players: int) -> list[str]:
+    """The bot at each seat: one name for every seat, or a comma list with one per seat."""
+    names = [s.strip() for s in spec.split(",")]
+    return names * players if len(names) == 1 else names
+
+
+def _interval(lo_hi: tuple[float, float]) -> list[float]:
+    return [round(lo_hi[0], 4), round(lo_hi[1], 4)]
+
+
 @dataclass
 class Summary:
     variant: str
@@ -75,8 +86,9 @@ class Summary:
     pot_paid: int = 0                               # stakes paid into pots
     max_hands: int = 0
     mode: str = "lives"                             # the stakes mode: what lives_lost counts
+    hands_squared: int = 0                          # sum over games of hands², for the interval
 
-    def add(self, other: "Summary") -> None:
+    def add(self, other: Summary) -> None:
         self.hands += other.hands
         self.turns += other.turns
         self.wins = [a + b for a, b in zip(self.wins, other.wins)]
@@ -86,14 +98,37 @@ class Summary:
         self.lives_lost += other.lives_lost
         self.pot_paid += other.pot_paid
         self.max_hands = max(self.max_hands, other.max_hands)
+        self.hands_squared += other.hands_squared
+
+    def seats(self) -> list[dict]:
+        """Per seat: its bot, its wins, its win share and the share's 95% Wilson interval."""
+        names = seat_names(self.bots, self.players)
+        return [{"seat": i + 1, "bot": names[i], "wins": w,
+                 "win_share": round(w / self.games, 4) if self.games else 0.0,
+                 "win_share_ci95": _interval(wilson(w, self.games))}
+                for i, w in enumerate(self.wins)]
+
+    def hands_per_game_ci95(self) -> list[float]:
+        """The 95% t interval of the mean hands per game, from the games' sums."""
+        n = self.games
+        if n < 2:
+            return [float(self.hands), float(self.hands)]
+        mean = self.hands / n
+        var = max(0.0, (self.hands_squared - n * mean * mean) / (n - 1))
+        if var == 0.0:
+            return [round(mean, 3), round(mean, 3)]
+        half = t_quantile_975(n - 1) * (var / n) ** 0.5
+        return [round(mean - half, 3), round(mean + half, 3)]
 
     def as_dict(self) -> dict:
         return {
             "variant": self.variant, "games": self.games, "players": self.players,
             "seed": self.seed, "bots": self.bots, "hands": self.hands, "turns": self.turns,
             "seconds": round(self.seconds, 3), "wins": self.wins,
+            "seats": self.seats(),
             "shared_wins": self.shared_wins,
             "hands_per_game": round(self.hands / self.games, 3) if self.games else 0,
+            "hands_per_game_ci95": self.hands_per_game_ci95(),
             "turns_per_hand": round(self.turns / self.hands, 3) if self.hands else 0,
             "turns_per_second": round(self.turns / self.seconds) if self.seconds else 0,
             "hand_ends": dict(sorted(self.hand_ends.items())),
@@ -128,8 +163,8 @@ def _write_record(st: GameState, record_dir: str, index: int, bots: str, players
 
 
 def run_games(rules, start: int, count: int, players: int, bots: str, seed: int,
-              progress: Optional[Callable[[int], None]] = None,
-              record_dir: Optional[str] = None) -> Summary:
+              progress: Callable[[int], None] | None = None,
+              record_dir: str | None = None) -> Summary:
     """Games start .. start+count-1; with `record_dir`, each game's record is written there."""
     s = Summary(rules.name, count, players, seed, bots, wins=[0] * players,
                 mode=rules.stakes.mode)
@@ -139,6 +174,7 @@ def run_games(rules, start: int, count: int, players: int, bots: str, seed: int,
         if record_dir is not None:
             _write_record(st, record_dir, i, bots, players)
         s.hands += st.hand_number
+        s.hands_squared += st.hand_number * st.hand_number
         s.max_hands = max(s.max_hands, st.hand_number)
         s.turns += st.turns_taken
         for w in st.winners:
@@ -155,33 +191,32 @@ def run_games(rules, start: int, count: int, players: int, bots: str, seed: int,
     return s
 
 
-def _worker(args) -> Summary:
-    from .variants import load
-    source, start, count, players, bots, seed, record_dir = args
-    return run_games(load(source), start, count, players, bots, seed, record_dir=record_dir)
+def batch_summary(batch: Batch) -> Summary:
+    """One batch's summary (runs in a worker process or on a cluster's worker)."""
+    return run_games(batch.rules.compiled(), batch.start, batch.count, batch.players,
+                     batch.bots, batch.seed, record_dir=batch.record_dir)
+
+
+def _summary_here(rules):
+    def run(batch: Batch, progress) -> Summary:
+        return run_games(rules, batch.start, batch.count, batch.players, batch.bots,
+                         batch.seed, progress, batch.record_dir)
+    return run
 
 
 def simulate(rules, games: int, players: int, bots: str = "greedy", seed: int = 0,
-             jobs: int = 1, progress: Optional[Callable[[int], None]] = None,
-             record_dir: Optional[str] = None) -> Summary:
-    """Play `games` games; with jobs > 1 they are split in batches over worker processes
-    (each reloads the ruleset from its file: compiled rules hold closures, which don't
-    pickle). With `record_dir` (an existing folder) every game's record is written there as
-    game-00001.json, game-00002.json, ... (see docs/records.md)."""
+             jobs: int = 1, progress: Callable[[int], None] | None = None,
+             record_dir: str | None = None, cluster: str | None = None) -> Summary:
+    """Play `games` games; with jobs > 1 they are split in batches over worker processes,
+    with `cluster` (a Dask scheduler's address) sent to its workers; the summary is the same
+    either way. With `record_dir` (an existing folder) every game's record is written there
+    as game-00001.json, game-00002.json, ... (see docs/records.md)."""
     parse_bots(bots, players, seed)  # fail early on a bad --bots, before any worker starts
     t0 = time.perf_counter()
     total = Summary(rules.name, games, players, seed, bots, wins=[0] * players,
                     mode=rules.stakes.mode)
-    if jobs <= 1 or games < 2 * jobs:
-        total.add(run_games(rules, 0, games, players, bots, seed, progress, record_dir))
-    else:
-        batch = max(1, min(200, games // (jobs * 4)))
-        tasks = [(rules.source_path, i, min(batch, games - i), players, bots, seed, record_dir)
-                 for i in range(0, games, batch)]
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            for part in pool.map(_worker, tasks):
-                total.add(part)
-                if progress is not None:
-                    progress(part.games)
+    todo = batches(rules, games, players, bots, seed, jobs, record_dir=record_dir)
+    for part in run_batches(batch_summary, todo, jobs, cluster, progress, _summary_here(rules)):
+        total.add(part)
     total.seconds = time.perf_counter() - t0
     return total

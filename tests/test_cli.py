@@ -389,11 +389,27 @@ def test_simulate_same_seed_same_summary(runner):
 
 
 def test_simulate_jobs_give_the_same_games(runner):
-    one = simulate_json(runner, "--games", "40", "--seed", "2")
-    two = simulate_json(runner, "--games", "40", "--seed", "2", "--jobs", "2")
-    for d in (one, two):
+    one = simulate_json(runner, "--games", "40", "--seed", "2", "--jobs", "1")
+    default = simulate_json(runner, "--games", "40", "--seed", "2")
+    three = simulate_json(runner, "--games", "40", "--seed", "2", "--jobs", "3")
+    for d in (one, default, three):
         del d["seconds"], d["turns_per_second"]
-    assert one == two
+    assert one == default == three
+
+
+def test_simulate_win_shares_with_intervals(runner):
+    data = simulate_json(runner, "--games", "60", "--seed", "5", "--bots",
+                         "random,greedy,greedy,greedy")
+    seats = data["seats"]
+    assert [s["bot"] for s in seats] == ["random", "greedy", "greedy", "greedy"]
+    for seat, wins in zip(seats, data["wins"]):
+        low, high = seat["win_share_ci95"]
+        assert seat["wins"] == wins and seat["win_share"] == round(wins / 60, 4)
+        assert 0 <= low <= seat["win_share"] <= high <= 1
+        assert 0.05 < high - low < 0.3  # 60 games: wide, but not everything
+    assert seats[0]["win_share_ci95"][1] < seats[1]["win_share_ci95"][0]  # random loses
+    low, high = data["hands_per_game_ci95"]
+    assert low < data["hands_per_game"] < high
 
 
 def test_simulate_text_summary(runner):
@@ -402,10 +418,12 @@ def test_simulate_text_summary(runner):
     data = simulate_json(runner, "--games", "10", "--seed", "1")
     lines = result.stdout.splitlines()
     assert lines[0] == "trentuno: 10 games, 4 players, seed 1"
-    assert lines[1] == "wins:"
-    for seat, wins in enumerate(data["wins"]):
-        fields = lines[2 + seat].split()
-        assert fields == ["seat", str(seat + 1), "greedy", str(wins), f"{10 * wins:.1f}%"]
+    assert lines[1] == "wins (share, 95% interval):"
+    for i, seat in enumerate(data["seats"]):
+        low, high = (f"{100 * x:.1f}" for x in seat["win_share_ci95"])
+        fields = lines[2 + i].split()
+        assert fields == ["seat", str(i + 1), "greedy", str(seat["wins"]),
+                          f"{10 * seat['wins']:.1f}%", f"({low}-{high})"]
     assert f"hands per game: {data['hands_per_game']} " in result.stdout
     assert f"lives lost: {data['lives_lost']}\n" in result.stdout
     assert f"pot paid: {data['pot_paid']}\n" in result.stdout

@@ -1,0 +1,42 @@
+"""What `simulate` and `compare` share: where the games run (--jobs, --cluster), the bar that
+shows them going, and the per-seat win shares with their intervals in words."""
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+import click
+from trentuno.engine.parallel import cpu_count
+
+MAX_JOBS = 256
+PROGRESS_FROM = 50  # fewer games finish before a bar would help
+
+
+def jobs_option(f: Callable) -> Callable:
+    return click.option(
+        "--jobs", type=click.IntRange(1, MAX_JOBS), default=cpu_count, metavar="J",
+        help="Worker processes; default: one per CPU (here "
+             f"{cpu_count()}). The results are the same for any number.")(f)
+
+
+def cluster_option(f: Callable) -> Callable:
+    return click.option(
+        "--cluster", default=None, metavar="tcp://HOST:PORT",
+        help="Send the games to the workers of a running Dask scheduler (needs "
+             "pip install 'trentuno[cluster]'); the results are the same as here.")(f)
+
+
+@contextmanager
+def progress_bar(games: int, label: str) -> Iterator[Callable[[int], None] | None]:
+    """A bar on stderr for long runs on a terminal; None (no bar) otherwise."""
+    if games >= PROGRESS_FROM and sys.stderr.isatty():
+        with click.progressbar(length=games, label=label, file=sys.stderr) as bar:
+            yield bar.update
+    else:
+        yield None
+
+
+def share_text(share: float, interval: list[float]) -> str:
+    """A win share and its 95% interval: `41.3% (36.5-46.2)`."""
+    return f"{100 * share:.1f}% ({100 * interval[0]:.1f}-{100 * interval[1]:.1f})"

@@ -1,0 +1,182 @@
+"""The statistics of the balance lab: how sure a simulated figure is, and whether two rulesets
+really differ in it.
+
+Stdlib only (math), so that `simulate` and `compare` need no numeric library:
+
+- `wilson`: the 95% Wilson score interval of a proportion (a win share). Unlike the textbook
+  p ± 1.96·se it stays inside [0, 1] and is honest for shares near 0 or 1 and small samples.
+- `mean_interval`: a mean with its 95% Student t interval (hands per game).
+- `paired_test`: two rulesets played on the same seeds (common random numbers) give one pair
+  of values per seed; the test is a t test on the per-seed differences. For a 0/1 figure
+  (did seat 2 win?) it is the large-sample form of McNemar's test. Identical games give
+  identical pairs and p = 1 exactly, so a ruleset is never "different" from itself.
+- `paired_ratio_test`: the same for a ratio of totals (turns per hand = all turns / all
+  hands), linearised per seed (the delta method), so games of different lengths weigh as they
+  do in the ratio itself.
+- `holm`: Holm's step-down adjustment, for reading many figures at once.
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+#: the 97.5% quantile of the standard normal: two-sided 95%
+Z95 = 1.959963984540054
+ALPHA = 0.05
+
+
+def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of successes/trials; (0, 1) when there are no trials."""
+    if trials <= 0:
+        return 0.0, 1.0
+    p = successes / trials
+    z2 = z * z
+    centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
+    half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
+    low = 0.0 if successes <= 0 else max(0.0, centre - half)
+    high = 1.0 if successes >= trials else min(1.0, centre + half)
+    return low, high
+
+
+def _betacf(a: float, b: float, x: float) -> float:
+    """The continued fraction of the incomplete beta function (modified Lentz)."""
+    tiny = 1e-300
+    qab, qap, qam = a + b, a + 1.0, a - 1.0
+    c, d = 1.0, 1.0 - qab * x / qap
+    d = 1.0 / (d if abs(d) > tiny else tiny)
+    h = d
+    for m in range(1, 300):
+        m2 = 2 * m
+        aa = m * (b - m) * x / ((qam + m2) * (a + m2))
+        d = 1.0 + aa * d
+        d = 1.0 / (d if abs(d) > tiny else tiny)
+        c = 1.0 + aa / c
+        c = c if abs(c) > tiny else tiny
+        h *= d * c
+        aa = -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2))
+        d = 1.0 + aa * d
+        d = 1.0 / (d if abs(d) > tiny else tiny)
+        c = 1.0 + aa / c
+        c = c if abs(c) > tiny else tiny
+        delta = d * c
+        h *= delta
+        if abs(delta - 1.0) < 1e-15:
+            break
+    return h
+
+
+def _betainc(a: float, b: float, x: float) -> float:
+    """The regularised incomplete beta function I_x(a, b)."""
+    if x <= 0.0:
+        return 0.0
+    if x >= 1.0:
+        return 1.0
+    front = math.exp(math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b)
+                     + a * math.log(x) + b * math.log1p(-x))
+    if x < (a + 1.0) / (a + b + 2.0):
+        return front * _betacf(a, b, x) / a
+    return 1.0 - front * _betacf(b, a, 1.0 - x) / b
+
+
+def t_two_sided(t: float, df: float) -> float:
+    """P(|T| >= |t|) for Student's t with df degrees of freedom."""
+    if math.isnan(t):
+        return 1.0
+    if math.isinf(t):
+        return 0.0
+    return min(1.0, max(0.0, _betainc(df / 2.0, 0.5, df / (df + t * t))))
+
+
+def t_quantile_975(df: float) -> float:
+    """The two-sided 95% critical value of Student's t (bisection on t_two_sided)."""
+    lo, hi = 0.0, 100.0
+    for _ in range(80):
+        mid = (lo + hi) / 2
+        if t_two_sided(mid, df) > ALPHA:
+            lo = mid
+        else:
+            hi = mid
+    return (lo + hi) / 2
+
+
+def _mean_var(xs: Sequence[float]) -> tuple[float, float]:
+    n = len(xs)
+    mean = math.fsum(xs) / n
+    var = math.fsum((x - mean) ** 2 for x in xs) / (n - 1) if n > 1 else 0.0
+    return mean, var
+
+
+def mean_interval(xs: Sequence[float]) -> tuple[float, float, float]:
+    """The mean of xs and its 95% t interval (mean, low, high); a single value has no spread
+    to measure, so its interval is the value itself."""
+    if not xs:
+        return 0.0, 0.0, 0.0
+    mean, var = _mean_var(xs)
+    if len(xs) < 2 or var == 0.0:
+        return mean, mean, mean
+    half = t_quantile_975(len(xs) - 1) * math.sqrt(var / len(xs))
+    return mean, mean - half, mean + half
+
+
+def _t_test_of_differences(diffs: Sequence[float]) -> float:
+    """The p-value of "the mean difference is 0"; exact cases first: no difference at all is
+    p = 1, a constant nonzero difference is p = 0."""
+    n = len(diffs)
+    if n == 0:
+        return 1.0
+    mean, var = _mean_var(diffs)
+    scale = max(1.0, max(abs(d) for d in diffs))
+    if var <= (1e-12 * scale) ** 2:
+        return 1.0 if abs(mean) <= 1e-12 * scale else 0.0
+    if n < 2:
+        return 1.0
+    return t_two_sided(mean / math.sqrt(var / n), n - 1)
+
+
+def paired_test(a: Sequence[float], b: Sequence[float]) -> float:
+    """Two-sided p-value that the mean of a equals the mean of b, a[i] and b[i] coming from
+    the same seed."""
+    if len(a) != len(b):
+        raise ValueError("paired samples must have the same length")
+    return _t_test_of_differences([x - y for x, y in zip(a, b)])
+
+
+def ratio(num: Sequence[float], den: Sequence[float]) -> float:
+    total = math.fsum(den)
+    return math.fsum(num) / total if total else 0.0
+
+
+def paired_ratio_test(num_a: Sequence[float], den_a: Sequence[float],
+                      num_b: Sequence[float], den_b: Sequence[float]) -> float:
+    """Two-sided p-value that sum(num_a)/sum(den_a) equals sum(num_b)/sum(den_b), the i-th
+    entries of all four coming from the same seed. Each ratio is linearised per seed,
+    (num_i - R·den_i) / mean(den), and the linearised values are compared as `paired_test`
+    does."""
+    n = len(num_a)
+    if not (len(den_a) == len(num_b) == len(den_b) == n):
+        raise ValueError("paired samples must have the same length")
+    if n == 0:
+        return 1.0
+
+    def linear(num: Sequence[float], den: Sequence[float]) -> list[float]:
+        mean_den = math.fsum(den) / n
+        r = ratio(num, den)
+        return [(x - r * d) / mean_den if mean_den else 0.0 for x, d in zip(num, den)]
+
+    ra, rb = ratio(num_a, den_a), ratio(num_b, den_b)
+    la, lb = linear(num_a, den_a), linear(num_b, den_b)
+    diffs = [(ra - rb) + (x - y) for x, y in zip(la, lb)]
+    return _t_test_of_differences(diffs)
+
+
+def holm(pvalues: Sequence[float]) -> list[float]:
+    """Holm-adjusted p-values (same order as given): reject where adjusted < alpha and the
+    chance of any false "different" among all of them stays below alpha."""
+    m = len(pvalues)
+    order = sorted(range(m), key=lambda i: pvalues[i])
+    out = [1.0] * m
+    running = 0.0
+    for rank, i in enumerate(order):
+        running = max(running, min(1.0, (m - rank) * pvalues[i]))
+        out[i] = running
+    return out

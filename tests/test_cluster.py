@@ -1,0 +1,50 @@
+"""The Dask backend: the same games, the same answer as on this machine; one line for every
+way it can fail, and no hang."""
+from __future__ import annotations
+
+import sys
+import time
+
+import pytest
+from trentuno.engine import load
+from trentuno.engine.cluster import run_on_cluster
+from trentuno.engine.errors import UsageError
+from trentuno.engine.parallel import batches
+from trentuno.engine.simulate import batch_summary, simulate
+
+distributed = pytest.importorskip("distributed", reason="the test extras install Dask")
+
+
+@pytest.fixture(scope="module")
+def local_scheduler():
+    """A small in-process cluster: one worker, two threads (fast to start, no new processes)."""
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
+                                  dashboard_address=None) as cluster:
+        yield cluster.scheduler_address
+
+
+def without_timings(d: dict) -> dict:
+    return {k: v for k, v in d.items() if k not in ("seconds", "turns_per_second")}
+
+
+def test_simulate_on_a_cluster_matches_this_machine(local_scheduler):
+    rules = load("schwimmen")
+    here = simulate(rules, 30, 4, "greedy,random,greedy,greedy", seed=6, jobs=1)
+    there = simulate(rules, 30, 4, "greedy,random,greedy,greedy", seed=6, jobs=2,
+                     cluster=local_scheduler)
+    assert without_timings(there.as_dict()) == without_timings(here.as_dict())
+
+
+def test_unreachable_scheduler_is_one_line_and_quick():
+    todo = batches(load("trentuno"), 4, 4, "greedy", 0, 1)
+    t0 = time.monotonic()
+    with pytest.raises(UsageError) as err:
+        run_on_cluster("tcp://127.0.0.1:9", batch_summary, todo, timeout=1.0)
+    assert time.monotonic() - t0 < 15
+    assert "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in err.value.line()
+
+
+def test_missing_dask_says_which_extra(monkeypatch):
+    monkeypatch.setitem(sys.modules, "distributed", None)  # import distributed -> ImportError
+    with pytest.raises(UsageError, match=r"pip install 'trentuno\[cluster\]'"):
+        run_on_cluster("tcp://127.0.0.1:9", batch_summary, [])

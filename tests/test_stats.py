@@ -1,0 +1,76 @@
+"""The lab's statistics: intervals that cover what they claim, tests that find real
+differences and call identical samples identical."""
+from __future__ import annotations
+
+import random
+
+import pytest
+from trentuno.engine import stats
+
+
+def test_wilson_known_values():
+    low, high = stats.wilson(40, 100)
+    assert low == pytest.approx(0.3094, abs=1e-4) and high == pytest.approx(0.4980, abs=1e-4)
+    assert stats.wilson(0, 10)[0] == 0.0 and stats.wilson(10, 10)[1] == 1.0
+    assert stats.wilson(0, 0) == (0.0, 1.0)
+
+
+def test_wilson_covers_the_true_share_about_95_percent_of_the_time():
+    rng = random.Random(1)
+    p, n, tries = 0.3, 80, 2000
+    covered = 0
+    for _ in range(tries):
+        k = sum(rng.random() < p for _ in range(n))
+        low, high = stats.wilson(k, n)
+        covered += low <= p <= high
+    assert 0.93 <= covered / tries <= 0.97
+
+
+def test_student_t_against_tables():
+    assert stats.t_two_sided(2.0, 10) == pytest.approx(0.07339, abs=1e-5)
+    assert stats.t_two_sided(1.959964, 1e7) == pytest.approx(0.05, abs=1e-5)
+    assert stats.t_quantile_975(10) == pytest.approx(2.2281, abs=1e-4)
+    mean, low, high = stats.mean_interval([1, 2, 3, 4, 5])
+    assert (mean, low, high) == pytest.approx((3.0, 1.0368, 4.9632), abs=1e-4)
+
+
+def test_identical_samples_are_never_different():
+    xs = [random.Random(2).randint(0, 9) for _ in range(300)]
+    assert stats.paired_test(xs, list(xs)) == 1.0
+    assert stats.paired_ratio_test(xs, [3] * 300, xs, [3] * 300) == 1.0
+
+
+def test_paired_test_finds_a_shift_and_not_noise():
+    rng = random.Random(3)
+    base = [rng.gauss(10, 3) for _ in range(400)]
+    shifted = [x + 0.5 + rng.gauss(0, 1) for x in base]
+    noisy = [x + rng.gauss(0, 1) for x in base]
+    assert stats.paired_test(shifted, base) < 1e-6
+    assert stats.paired_test(noisy, base) > 0.05
+
+
+def test_false_alarms_happen_at_the_stated_rate():
+    rng = random.Random(4)
+    alarms = 0
+    for _ in range(400):
+        a = [float(rng.random() < 0.25) for _ in range(200)]
+        b = [float(rng.random() < 0.25) for _ in range(200)]
+        alarms += stats.paired_test(a, b) < stats.ALPHA
+    assert 0.02 <= alarms / 400 <= 0.09
+
+
+def test_paired_ratio_test_finds_longer_hands():
+    rng = random.Random(5)
+    hands = [rng.randint(5, 15) for _ in range(300)]
+    turns_a = [h * 10 + rng.randint(-5, 5) for h in hands]
+    turns_b = [h * 11 + rng.randint(-5, 5) for h in hands]
+    assert stats.ratio(turns_b, hands) == pytest.approx(11, abs=0.1)
+    assert stats.paired_ratio_test(turns_a, hands, turns_b, hands) < 1e-6
+    more_hands = [h + 1 for h in hands]  # more hands, same turns per hand on average
+    turns_c = [h * 10 + rng.randint(-5, 5) for h in more_hands]
+    assert stats.paired_ratio_test(turns_a, hands, turns_c, more_hands) > 0.01
+
+
+def test_holm_adjusts_in_order():
+    assert stats.holm([0.01, 0.04, 0.03, 0.5]) == pytest.approx([0.04, 0.09, 0.09, 0.5])
+    assert stats.holm([]) == []

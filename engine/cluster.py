@@ -1,7 +1,7 @@
 """The Dask backend: batches of games sent to a running dask.distributed scheduler.
 
-Imported only when a command is given `--cluster`, so the core never needs Dask (the optional
-extra `trentuno[cluster]` installs it). Every way this can go wrong ends in one line: Dask
+Imported only when a command is given `--cluster`, so the core never needs Dask (the
+package's optional extra `cluster` installs it). Every way this can go wrong ends in one line: Dask
 missing, the scheduler unreachable (after CONNECT_TIMEOUT seconds, never a hang), no worker
 joining, a worker failing.
 """
@@ -14,6 +14,8 @@ from .errors import UsageError
 
 Result = TypeVar("Result")
 
+#: the distribution whose extra installs Dask (this package's top-level name)
+_DISTRIBUTION = __name__.split(".")[0]
 #: seconds to reach the scheduler, and again for a first worker to be there
 CONNECT_TIMEOUT = 10.0
 
@@ -25,7 +27,8 @@ def run_on_cluster(address: str, work: Callable[[Any], Result], todo: Sequence[A
     try:
         from distributed import Client, as_completed
     except ImportError:
-        raise UsageError("--cluster needs Dask: pip install 'trentuno[cluster]'") from None
+        raise UsageError(f"--cluster needs Dask: pip install "
+                         f"'{_DISTRIBUTION}[cluster]'") from None
     try:
         client = Client(address, timeout=timeout)
     except Exception as err:  # noqa: BLE001 (OSError, TimeoutError, ValueError for a bad address)

@@ -16,8 +16,8 @@ from . import cards as cards_mod
 from .guards import GUARDS
 from .patterns import PATTERN_KINDS, Pattern, Valuation
 from .primitives import EFFECTS, PRIMITIVES
-from .rules import (Action, DealStep, Option, Ruleset, SettleRule, Stakes, Step, Trigger,
-                    Zone)
+from .rules import (Action, DeckOrigin, DealStep, Option, Ruleset, SettleRule, Stakes, Step,
+                    Trigger, Zone, as_data, spec_of)
 from .triggers import CONDITIONS, EVENTS
 
 Path = tuple
@@ -131,6 +131,17 @@ class _Compiler:
             return None
         return cards_mod.build_deck(suits, ranks, copies, removed_cards=removed_cards)
 
+    def deck_origin(self) -> DeckOrigin:
+        """What `explain` says about where the deck came from (see `DeckOrigin`)."""
+        spec = self.d.get("deck") or {}
+        preset = cards_mod.PRESETS.get(spec.get("preset") or "")
+        ranks = tuple(c for c, *_ in preset["ranks"]) if preset else ()
+        removed = tuple(_code(x) for x in spec.get("remove") or [])
+        known = {_code(r["code"]) for r in spec.get("ranks") or []} | set(ranks)
+        return DeckOrigin(ranks, len(preset["suits"]) if preset else 0,
+                          tuple(c for c in removed if c not in known),
+                          spec.get("copies", 1) or 1)
+
     @staticmethod
     def _no_rank(code, rank_codes) -> str:
         return f"the deck has no rank {code!r} (its ranks: {' '.join(rank_codes)})"
@@ -181,9 +192,12 @@ class _Compiler:
             if not (self.value_in_range(path + ("value",), value) and
                     self.value_in_range(path + ("sum",), spec.get("sum"))):
                 continue
+            words = as_data({k: v for k, v in spec.items()
+                            if k not in ("name", "kind", "label", "tier", "value", "instant")})
             patterns.append(Pattern(spec["name"], dict(spec.get("label") or {}),
                                     spec.get("tier", 0), None if value == "sum" else value,
-                                    bool(spec.get("instant", False)), kind(params, deck)))
+                                    bool(spec.get("instant", False)), kind(params, deck),
+                                    spec["kind"], words))
         if not patterns:
             self.error(("hand", "patterns"), "a ruleset needs at least one hand pattern "
                        "(e.g. {name: suit, kind: best_suit, value: sum})")
@@ -343,7 +357,8 @@ class _Compiler:
                 actions[cards] = Action(kind, step, index, cards, labels, zone)
         opt = Option(step, index, kind, params, guards, then, tuple(effects), labels,
                      knocks, kind == "pass", prim.expand, prim.apply, actions, zone,
-                     prim.shape)
+                     prim.shape, conditions=tuple(spec_of(g) for g in o.get("if") or []),
+                     effect_specs=tuple(spec_of(e) for e in o.get("effects") or []))
         expand = prim.expand
         lister = (prim.lister(opt, len(deck.cards)) if prim.lister is not None
                   else lambda st, p: expand(st, opt, p))
@@ -389,7 +404,8 @@ class _Compiler:
                 self.error(path + ("on",), "`all_passed` can never happen: no option passes",
                            also=[("turn", "steps")])
             out[t["on"]].append(Trigger(t["on"], cond, do, zone, t.get("winner"),
-                                        bool(t.get("best_only", False))))
+                                        bool(t.get("best_only", False)),
+                                        spec_of(t["if"]) if t.get("if") else None, i))
         return {k: tuple(v) for k, v in out.items()}
 
     # ---- stakes, settlement, end ----------------------------------------------------------
@@ -471,12 +487,16 @@ class _Compiler:
             self.error(("end", "target"), "`target` counts penalty points: it needs "
                        "`stakes: {mode: points}`", also=[("stakes",)])
         seating = d.get("seating") or {}
+        origin = self.deck_origin()
         if self.problems:
             raise CompileProblems(self.problems, self.related)
         digest = hashlib.sha256(_canonical_json(d).encode()).hexdigest()
+        title, title_words = _text(d.get("title"))
+        description, description_words = _text(d.get("description"))
         return Ruleset(
-            name=d.get("name", "unnamed"), title=d.get("title", ""),
-            description=d.get("description", ""), source=self.source, digest=digest,
+            name=d.get("name", "unnamed"), title=title, title_words=title_words,
+            description=description, description_words=description_words, deck_origin=origin,
+            source=self.source, digest=digest,
             min_players=pmin, max_players=pmax, default_players=pdefault,
             deck=deck, hand_size=valuation.hand_size, valuation=valuation,
             play_step=DIRECTIONS[seating.get("play", "clockwise")],
@@ -533,6 +553,17 @@ def _str_keys(x: Any) -> Any:
     if isinstance(x, list):
         return [_str_keys(v) for v in x]
     return x
+
+
+def _text(value: Any) -> tuple[str, dict[str, str]]:
+    """A `title:` or `description:`: a plain string (the author's words, whatever their
+    language) or words per language; returns (the words to show when the reader's language is
+    not given: English first, the words per language), whitespace folded to single spaces
+    because YAML's folded blocks keep a trailing newline."""
+    if isinstance(value, Mapping):
+        words = {lang: " ".join(str(v).split()) for lang, v in value.items() if v}
+        return words.get("en") or next(iter(words.values()), ""), words
+    return (" ".join(str(value).split()) if value else ""), {}
 
 
 def _int_or(code: str) -> Any:

@@ -26,7 +26,7 @@ public API.
 from __future__ import annotations
 
 import textwrap
-from typing import Iterable, Optional
+from collections.abc import Iterable
 
 from .explain_hands import HandSections
 from .explain_setup import SetupSections
@@ -97,7 +97,7 @@ def diff(base: Ruleset, overlay: Ruleset, lang: str = "en",
     return out
 
 
-def load_base(name_or_path: str) -> Optional[Ruleset]:
+def load_base(name_or_path: str) -> Ruleset | None:
     """The ruleset an overlay extends (its chain minus its own file), or None when
     `name_or_path` is not an overlay."""
     from .variants import load, load_merged, resolve

@@ -6,18 +6,19 @@ together: instant hands are both.
 """
 from __future__ import annotations
 
-from typing import Mapping, Optional
-
 from .explain_terms import RulesetTerms, Section
 from .explain_words import cap
+from .patterns import Pattern
+from .rules import Spec, Trigger
 
 
 class HandSections(RulesetTerms):
     """The sections about hands: ranking, instant, events."""
 
     # -- combinations --
-    def pattern_text(self, spec: Mapping, flag_instant: bool = True) -> str:
-        kind = spec.get("kind")
+    def pattern_text(self, pat: Pattern, flag_instant: bool = True) -> str:
+        kind = pat.kind
+        spec = pat.params
         size = self.rules.hand_size
         t = self.t
         exact = spec.get("sum")
@@ -30,28 +31,28 @@ class HandSections(RulesetTerms):
                 text += t(f", when it adds up to exactly {self.num(exact)}",
                           f", quando fa esattamente {self.num(exact)}")
         elif kind == "same_suit":
-            text = t(f"all {size} cards of one suit", f"tutte le {size} carte dello stesso seme")
+            text = t(f"all {size} cards of one suit", f"{size} carte dello stesso seme")
             if exact is not None:
                 text += t(f", adding up to exactly {self.num(exact)}",
                           f", che sommano esattamente {self.num(exact)}")
         elif kind == "same_rank":
-            text = t(f"{size} cards of the same rank", f"{size} carte dello stesso rango")
+            text = t(f"{size} cards of the same rank", f"{size} carte uguali")
             if spec.get("ranks") is not None:
                 names = [self.rank_by_code(c) for c in spec["ranks"]]
                 text += t(f", {self.either(names)} only", f", solo {self.either(names)}")
             if spec.get("wild"):
-                wild = self.join([self.card_name(str(c)) for c in spec["wild"]])
+                wild = self.join([self.the_card(str(c)) for c in spec["wild"]])
                 nat = spec.get("min_natural", 1)
+                real = "una carta vera" if nat == 1 else f"{nat} carte vere"
                 text += t(f"; {wild} may stand for any rank (at least {self.cards(nat)} of "
                           f"the rank itself)",
-                          f"; {wild} può sostituire qualsiasi carta (almeno "
-                          f"{self.cards(nat)} del rango vero)")
+                          f"; {wild} può sostituire qualsiasi carta (servono almeno {real})")
         if kind in ("best_suit", "same_suit") and spec.get("wild"):
-            wild = self.join([self.card_name(str(c)) for c in spec["wild"]])
+            wild = self.join([self.the_card(str(c)) for c in spec["wild"]])
             text += t(f"; {wild} is wild: it counts as the best card of the suit that the hand "
                       f"does not hold",
-                      f"; {wild} è la matta: vale come la carta migliore del seme che la mano "
-                      f"non ha")
+                      f"; {wild} è la matta: vale come la carta più alta del seme che la mano "
+                      f"non ha già")
         if kind == "rank_groups":
             groups = [self.either([self.rank_by_code(c) for c in g])
                       for g in spec.get("groups") or []]
@@ -59,23 +60,24 @@ class HandSections(RulesetTerms):
                      f"tutte dello stesso seme: {', più '.join(groups)}")
         elif kind not in ("best_suit", "same_suit", "same_rank"):
             text = str(kind)
-        value = spec.get("value", "sum")
-        if value == "sum" and exact is not None and kind in ("same_suit", "best_suit"):
+        value = pat.value
+        if value is None and exact is not None and kind in ("same_suit", "best_suit"):
             value = exact  # the cards add up to exactly that
-        if value == "sum":
+        if value is None:
             text += t("; worth the sum of the cards", "; vale la somma delle carte")
         else:
             text += t(f"; worth {self.num(value)}", f"; vale {self.num(value)}")
-        if spec.get("instant") and flag_instant:
+        if pat.instant and flag_instant:
             text += t(" (an instant hand)", " (combinazione immediata)")
         return text
 
     def ranking(self) -> Section:
-        specs = list((self.d.get("hand") or {}).get("patterns") or [])
-        tiers = {s.get("tier", 0) for s in specs}
+        valuation = self.rules.valuation
+        pats = list(valuation.patterns)
+        tiers = {p.tier for p in pats}
         lines = []
         if len(tiers) > 1:
-            specs.sort(key=lambda s: -s.get("tier", 0))  # stable: equal tiers keep their order
+            pats.sort(key=lambda p: -p.tier)  # stable: equal tiers keep their order
             lines.append(self.t(
                 "A hand is worth its best combination. Combinations, strongest first: one "
                 "higher in this list beats a lower one whatever their values.",
@@ -88,27 +90,22 @@ class HandSections(RulesetTerms):
                 "Una mano vale la sua combinazione migliore; le mani si confrontano per valore, "
                 "qualunque combinazione lo dia:"))
         prev_tier = None
-        for s in specs:
-            name = self.pattern_label(s["name"])
-            same = len(tiers) > 1 and s.get("tier", 0) == prev_tier
+        for p in pats:
+            name = self.pattern_label(p.name)
+            same = len(tiers) > 1 and p.tier == prev_tier
             extra = self.t(" (as strong as the one above: compared by value)",
                            " (forte quanto la precedente: conta il valore)") if same else ""
-            lines.append(f"  {name}: {self.pattern_text(s)}{extra}")
-            prev_tier = s.get("tier", 0)
+            lines.append(f"  {name}: {self.pattern_text(p)}{extra}")
+            prev_tier = p.tier
         if len(tiers) > 1:
             lines.append(self.t("Between two hands with the same combination the higher value "
                                 "wins.",
                                 "Fra due mani con la stessa combinazione vince il valore più "
                                 "alto."))
-        ranking = self.d.get("ranking") or {}
         breaks = []
-        for tb in ranking.get("tiebreak") or []:
+        for tb in valuation.tiebreak:
             if tb == "suit":
-                order = []
-                for code in ranking.get("suit_order") or []:
-                    for i, su in enumerate(self.deck.suits):
-                        if su.code == code:
-                            order.append(self.suit_name(i))
+                order = [self.suit_name(i) for i in valuation.suit_order]
                 breaks.append(self.t(f"the suit of the combination ({' > '.join(order)})",
                                      f"il seme della combinazione ({' > '.join(order)})"))
             elif tb == "high_rank":
@@ -128,8 +125,8 @@ class HandSections(RulesetTerms):
                        tuple(lines))
 
     # -- triggers --
-    def condition(self, cond: Mapping) -> str:
-        (key, p), = cond.items()
+    def condition(self, cond: Spec) -> str:
+        key, p = cond.keyword, cond.param
         t = self.t
         if key == "holds":
             if p == "instant":
@@ -150,27 +147,24 @@ class HandSections(RulesetTerms):
                      f"{z.prep('it', 'in')} ci sono esattamente {ranks} (di qualsiasi seme)")
         return f"{key}: {p}"
 
-    def outcome(self, trig: Mapping) -> str:
-        do = trig["do"]
+    def outcome(self, trig: Trigger) -> str:
+        do = trig.outcome
         t = self.t
-        cond = trig.get("if") or {}
-        player = "holds" in cond
-        if isinstance(do, Mapping):
-            (do, zone), = do.items()
-        else:
-            zone = None
+        cond = trig.condition_spec
+        player = cond is not None and cond.keyword == "holds"
+        zone = trig.zone
         if do == "win":
-            if trig.get("winner") == "dealer":
+            if trig.winner == "dealer":
                 return t("the dealer wins the hand", "vince la mano il mazziere")
             if not player:
                 return t("the hand ends as won", "la mano finisce come vinta")
             text = t("he wins the hand at once", "vince subito la mano")
-            if trig.get("on") == "dealt":
+            if trig.on == "dealt":
                 text += t("; if several players hold one, only the best of them wins (see "
-                          "the ranking)" if trig.get("best_only") else
+                          "the ranking)" if trig.best_only else
                           "; if several players hold one, they all win",
                           "; se più giocatori ne hanno una, vince solo la migliore (vedi "
-                          "l'ordine delle mani)" if trig.get("best_only") else
+                          "l'ordine delle mani)" if trig.best_only else
                           "; se più giocatori ne hanno una, vincono tutti")
             return text
         if do == "showdown":
@@ -180,17 +174,18 @@ class HandSections(RulesetTerms):
             return t("the hand ends at once and is void: nobody pays",
                      "la mano finisce subito ed è nulla: nessuno paga")
         if do == "reshuffle":
-            rest = self.rest()
+            rest = self.rest() or self.zone("stock")
             pile = self.zone("discard")
+            art = ("le" if rest.feminine else "i") if rest.plural else \
+                ("la" if rest.feminine else "il")
             return t(f"the cards of {pile.the('en')} except its top card are shuffled and "
-                     f"become the new {rest.the('en')[4:] if rest else 'stock'}",
+                     f"become the new {rest.bare('en')}",
                      f"le carte {pile.prep('it', 'di')} tranne quella in cima si mescolano e "
-                     f"formano {'il nuovo ' + rest.it_word if rest else 'il nuovo tallone'}")
+                     f"formano {art} {rest.adj('nuov')} {rest.it_word}")
         if do == "refresh":
             z = self.zone(zone)
-            rest = self.rest()
-            src_en = rest.the("en") if rest else "the stock"
-            src_it = rest.prep("it", "da") if rest else "dal tallone"
+            rest = self.rest() or self.zone("stock")
+            src_en, src_it = rest.the("en"), rest.prep("it", "da")
             return t(f"the cards of {z.the('en')} are put aside and replaced by new ones "
                      f"dealt from {src_en}, face up (if {src_en} is too short for that, the "
                      f"hands are compared instead)",
@@ -204,42 +199,46 @@ class HandSections(RulesetTerms):
         for trig in self.triggers:
             if not which(trig):
                 continue
-            key = (repr(trig.get("if")), repr(trig.get("do")), trig.get("winner"),
-                   bool(trig.get("best_only")))
+            key = (repr(trig.condition_spec), trig.outcome, trig.zone, trig.winner,
+                   trig.best_only)
             groups.setdefault(key, []).append(trig)
         lines = []
         for trigs in groups.values():
             first = trigs[0]
-            whens = self.join([self.when(x["on"]) for x in trigs])
+            whens = self.join([self.when(x.on) for x in trigs])
             out = self.outcome(first)
-            if first.get("best_only") and not any(x["on"] == "dealt" for x in trigs):
+            if first.best_only and not any(x.on == "dealt" for x in trigs):
                 out += self.t("; only the best of several wins", "; vince solo la migliore")
-            if first.get("if"):
-                cond = self.condition(first["if"])
+            if first.condition_spec is not None:
+                cond = self.condition(first.condition_spec)
                 lines.append(self.t(f"If {cond} (checked {whens}), {out}.",
                                     f"Se {cond} (si controlla {whens}), {out}."))
             else:
                 lines.append(f"{cap(whens)}, {out}.")
         return lines
 
-    def instant(self) -> Optional[Section]:
-        pats = [s for s in (self.d.get("hand") or {}).get("patterns") or [] if s.get("instant")]
+    def instant(self) -> Section | None:
+        pats = [p for p in self.rules.valuation.patterns if p.instant]
         lines = []
         if pats:
-            names = self.join([f"{self.pattern_label(s['name'])} "
-                               f"({self.pattern_text(s, flag_instant=False)})" for s in pats])
+            names = self.join([f"{self.pattern_label(p.name)} "
+                               f"({self.pattern_text(p, flag_instant=False)})" for p in pats])
             lines.append(self.t(f"Instant hands: {names}.",
                                 f"Combinazioni immediate: {names}."))
-        lines += self.grouped_triggers(
-            lambda tr: bool(set(tr.get("if") or {}) & {"holds", "zone_holds"}))
+        lines += self.grouped_triggers(_about_hands)
         if not lines:
             return None
         return Section("instant", self.t("Instant hands", "Combinazioni immediate"),
                        tuple(lines))
 
-    def events(self) -> Optional[Section]:
-        lines = self.grouped_triggers(
-            lambda tr: not (set(tr.get("if") or {}) & {"holds", "zone_holds"}))
+    def events(self) -> Section | None:
+        lines = self.grouped_triggers(lambda tr: not _about_hands(tr))
         if not lines:
             return None
         return Section("events", self.t("Special cases", "Casi particolari"), tuple(lines))
+
+
+def _about_hands(trig: Trigger) -> bool:
+    """A trigger about a hand's combination belongs with the instant hands."""
+    return trig.condition_spec is not None and \
+        trig.condition_spec.keyword in ("holds", "zone_holds")

@@ -5,7 +5,6 @@ It exists to keep the sentences about setting up a hand, before anybody plays, i
 """
 from __future__ import annotations
 
-from . import cards as cards_mod
 from .explain_terms import RulesetTerms, Section
 from .explain_words import cap, it_from_to
 
@@ -15,9 +14,8 @@ class SetupSections(RulesetTerms):
 
     def about(self) -> Section:
         r = self.rules
-        title = r.title or r.name
-        lines = [" ".join(str(r.description).split())] if r.description else []
-        return Section("about", title, tuple(lines))
+        description = r.description_in(self.lang)
+        return Section("about", r.title_in(self.lang), (description,) if description else ())
 
     def players(self) -> Section:
         r = self.rules
@@ -70,46 +68,34 @@ class SetupSections(RulesetTerms):
 
     def deck_section(self) -> Section:
         deck = self.deck
-        spec = self.d.get("deck") or {}
+        origin = self.rules.deck_origin
         n = len(deck.cards)
-        copies = spec.get("copies", 1) or 1
         suits = ", ".join(f"{self.suit_name(i)} ({s.code})" for i, s in enumerate(deck.suits))
         ranks = " ".join(r.code for r in deck.ranks)
-        preset = spec.get("preset")
-        lines = []
-        head = self.t(f"{n} cards", f"{n} carte")
-        if preset:
-            head += self.t(f" (the {preset} deck)", f" (il mazzo {preset})")
-        lines.append(self.t(
-            f"{head}: {len(deck.suits)} suits, {suits}; ranks from low to high: {ranks}.",
-            f"{head}: {len(deck.suits)} semi, {suits}; carte dalla più bassa alla più alta: "
-            f"{ranks}."))
-        if preset in cards_mod.PRESETS:
-            full = [c for c, *_ in cards_mod.PRESETS[preset]["ranks"]]
-            kept = {r.code for r in deck.ranks}
-            gone = [c for c in full if c not in kept]
-            if gone:
-                total = len(full) * len(cards_mod.PRESETS[preset]["suits"])
-                lines.append(self.t(
-                    f"That is a {total}-card deck without the {self.join(gone)}.",
-                    f"Cioè un mazzo da {total} carte senza {self.join(gone)}."))
-        removed_cards = [str(x) for x in spec.get("remove") or []
-                         if str(x) not in {r.code for r in deck.ranks}
-                         and str(x) not in [c for c, *_ in cards_mod.PRESETS.get(
-                             preset, {"ranks": []})["ranks"]]]
-        if removed_cards:
-            names = [self.card_name(c) for c in removed_cards]
+        lines = [self.t(
+            f"{n} cards: {len(deck.suits)} suits, {suits}; ranks from low to high: {ranks}.",
+            f"{n} carte: {len(deck.suits)} semi, {suits}; carte dalla più bassa alla più alta: "
+            f"{ranks}.")]
+        kept = {r.code for r in deck.ranks}
+        gone = [c for c in origin.preset_ranks if c not in kept]
+        if gone:
+            total = len(origin.preset_ranks) * origin.preset_suits
+            lines.append(self.t(
+                f"That is a {total}-card deck without the {self.join(gone)}.",
+                f"Cioè un mazzo da {total} carte senza {self.join(gone)}."))
+        if origin.removed_cards:
+            names = [self.card_name(c) for c in origin.removed_cards]
             lines.append(self.t(f"These cards are taken out: {self.join(names)}.",
                                 f"Si tolgono queste carte: {self.join(names)}."))
-        if copies > 1:
-            lines.append(self.t(f"The deck holds {copies} copies of every card.",
-                                f"Il mazzo contiene {copies} copie di ogni carta."))
+        if origin.copies > 1:
+            lines.append(self.t(f"The deck holds {origin.copies} copies of every card.",
+                                f"Il mazzo contiene {origin.copies} copie di ogni carta."))
         example = deck.ranks[-1].code + deck.suits[0].code
         lines.append(self.t(
             f"A card is written rank then suit, for example {example}: "
             f"{self.card_name(example)}.",
-            f"Una carta si scrive con il rango e poi il seme, per esempio {example}: "
-            f"{self.card_name(example)}."))
+            f"Una carta si scrive con la sua sigla seguita da quella del seme, per esempio "
+            f"{example}: {self.card_name(example)}."))
         return Section("deck", self.t("The cards", "Le carte"), tuple(lines))
 
     def values(self) -> Section:
@@ -186,7 +172,7 @@ class SetupSections(RulesetTerms):
                 lines.append(self.t(f"{lead}, {ds.rounds} times round: {body}.",
                                     f"{lead}, per {ds.rounds} giri: {body}."))
             else:
-                lines.append(f"{lead} {body}." if self.lang == "en" else f"{lead} {body}.")
+                lines.append(f"{lead} {body}.")
         lines.append(self.t(
             f"Each player ends up with {self.cards(per_player)}, face down: only he sees them.",
             f"Ogni giocatore riceve {self.cards(per_player)} coperte: le vede solo lui."

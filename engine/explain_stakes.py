@@ -6,8 +6,6 @@ settlement policies, in one place.
 """
 from __future__ import annotations
 
-from typing import Mapping
-
 from .explain_terms import RulesetTerms, Section
 
 
@@ -20,10 +18,12 @@ class StakeSections(RulesetTerms):
         lines = []
         if st.mode == "pot":
             lines.append(t(
-                f"Each player sits down with {st.bankroll} stakes and puts {st.ante} into the "
-                f"pot at the start of every hand; a player who cannot pay is out.",
-                f"Ogni giocatore si siede con {st.bankroll} poste e ne mette {st.ante} nel "
-                f"piatto all'inizio di ogni mano; chi non può pagare esce dal gioco."))
+                f"Each player sits down with {self.stake(st.bankroll)} and puts "
+                f"{self.num(st.ante)} into the pot at the start of every hand; a player who "
+                f"cannot pay is out.",
+                f"Ogni giocatore si siede con {self.stake(st.bankroll)} e ne mette "
+                f"{self.num(st.ante)} nel piatto all'inizio di ogni mano; chi non può pagare "
+                f"esce dal gioco."))
             title = t("The pot", "Il piatto")
         elif st.mode == "points":
             lines.append(t("Every player starts with no points; paying means taking penalty "
@@ -97,48 +97,51 @@ class StakeSections(RulesetTerms):
                              "se le migliori mani sono pari, il piatto resta per la mano "
                              "successiva"))
             return out
-        n = self.lives(rule.lives)
-        if st.mode == "points":
-            return [_take_not_lose(x) for x in self._pays_lives(rule, win, n)]
-        return self._pays_lives(rule, win, n)
+        return self._pays_lives(rule, win, self.lives(rule.lives))
 
     def _pays_lives(self, rule, win: bool, n: str) -> list[str]:
+        """Who pays in a lives or points game. A payer loses lives, or takes penalty points:
+        the verb is chosen here, by the stakes mode, and the ties are said with "pay", which
+        is true of both."""
         t = self.t
+        points = self.rules.stakes.mode == "points"
+        loses = t("takes" if points else "loses", "prende" if points else "perde")
+        lose = t("take" if points else "lose", "prendono" if points else "perdono")
         out: list[str] = []
         if rule.pay == "others":
-            out.append(t(f"every other player loses {n}" if win else
-                         f"every player loses {n}",
-                         f"ogni altro giocatore perde {n}" if win else
-                         f"ogni giocatore perde {n}"))
+            out.append(t(f"every other player {loses} {n}" if win else
+                         f"every player {loses} {n}",
+                         f"ogni altro giocatore {loses} {n}" if win else
+                         f"ogni giocatore {loses} {n}"))
         elif rule.pay == "lowest":
-            out.append(t(f"the player with the lowest hand loses {n}",
-                         f"chi ha la mano più bassa perde {n}"))
+            out.append(t(f"the player with the lowest hand {loses} {n}",
+                         f"chi ha la mano più bassa {loses} {n}"))
             if rule.ties == "knocker_spared":
-                out.append(t("players tied for the lowest hand all lose, except a player "
+                out.append(t("players tied for the lowest hand all pay, except a player "
                              "who knocked: he is spared and only the others tied with him pay",
-                             "se più giocatori sono pari per la mano più bassa perdono tutti, "
+                             "se più giocatori sono pari per la mano più bassa pagano tutti, "
                              "tranne chi ha bussato: lui non paga, pagano solo gli altri pari "
                              "con lui"))
             elif rule.ties == "knocker_only":
                 out.append(t("when players tie for the lowest hand and one of them knocked, "
-                             "only he loses; otherwise all the tied players lose",
+                             "only he pays; otherwise all the tied players pay",
                              "se più giocatori sono pari per la mano più bassa e uno di loro ha "
-                             "bussato, perde solo lui; altrimenti perdono tutti"))
+                             "bussato, paga solo lui; altrimenti pagano tutti"))
             else:
-                out.append(t("players tied for the lowest hand all lose",
-                             "se più giocatori sono pari per la mano più bassa, perdono tutti"))
+                out.append(t("players tied for the lowest hand all pay",
+                             "se più giocatori sono pari per la mano più bassa, pagano tutti"))
         elif rule.pay == "all_but_highest":
-            out.append(t(f"everybody but the highest hand loses {n} (players tied for the "
+            out.append(t(f"everybody but the highest hand {loses} {n} (players tied for the "
                          f"highest hand are all spared)",
-                         f"tutti tranne la mano più alta perdono {n} (chi è pari con la "
+                         f"tutti tranne la mano più alta {lose} {n} (chi è pari con la "
                          f"più alta non paga)"))
             if rule.ties == "knocker_spared":
                 out.append(t("a player who knocked is spared when he ties with others who "
                              "pay", "chi ha bussato non paga se è pari con altri che pagano"))
         if rule.knocker_lives != rule.lives:
-            out.append(t(f"a player who knocked and has to pay loses "
+            out.append(t(f"a player who knocked and has to pay {loses} "
                          f"{self.lives(rule.knocker_lives)} instead",
-                         f"chi ha bussato e deve pagare perde invece "
+                         f"chi ha bussato e deve pagare {loses} invece "
                          f"{self.lives(rule.knocker_lives)}"))
         if win and rule.spare_knocker and out:
             out[0] += t(", except the player who knocked, when the win comes after his knock",
@@ -148,17 +151,16 @@ class StakeSections(RulesetTerms):
     def settle(self) -> Section:
         t = self.t
         r = self.rules
-        wins = [x for x in self.triggers if (x["do"] if not isinstance(x["do"], Mapping)
-                                             else "") == "win"]
+        wins = [x for x in self.triggers if x.outcome == "win"]
         # Why hands get compared, in a fixed order (not the order the triggers are listed in).
         found = set()
         if self.knock_options():
             found.add("knock")
         for x in self.triggers:
-            do = x["do"] if not isinstance(x["do"], Mapping) else next(iter(x["do"]))
-            if do == "showdown":
-                found.add("instant" if (x.get("if") or {}).get("holds") else x["on"])
-            elif do == "refresh":
+            if x.outcome == "showdown":
+                holds = x.condition_spec is not None and x.condition_spec.keyword == "holds"
+                found.add("instant" if holds else x.on)
+            elif x.outcome == "refresh":
                 found.add("refresh")
         words = {
             "knock": t("after a knock", "dopo una bussata"),
@@ -178,8 +180,7 @@ class StakeSections(RulesetTerms):
         why = f" ({self.join(causes, t('or', 'o'))})" if causes else ""
         lines.append(t(f"When the hands are compared{why}: {'; '.join(pays)}.",
                        f"Quando si confrontano le mani{why}: {'; '.join(pays)}."))
-        if any((x["do"] if not isinstance(x["do"], Mapping) else "") == "void"
-               for x in self.triggers):
+        if any(x.outcome == "void" for x in self.triggers):
             lines.append(t("A void hand costs nobody anything.",
                            "Una mano nulla non costa niente a nessuno."))
         return Section("settle", t("Who pays", "Chi paga"), tuple(lines))
@@ -191,7 +192,7 @@ class StakeSections(RulesetTerms):
         lines = []
         pot = st.mode == "lives" and st.into_pot
         if r.end_hands is not None:
-            most = t("stakes", "poste") if st.mode == "pot" else t("lives", "vite")
+            most = self.stake_word()
             early = t(", or earlier when only one player is left",
                       ", o prima se resta un solo giocatore") if r.end_last_standing else ""
             lines.append(t(f"The game ends after {r.end_hands} hands{early}; the player with "
@@ -211,15 +212,3 @@ class StakeSections(RulesetTerms):
                            "La partita finisce quando resta un solo giocatore: vince lui" +
                            (" e prende il piatto." if pot else ".")))
         return Section("end", t("End of the game", "Fine della partita"), tuple(lines))
-
-
-def _take_not_lose(text: str) -> str:
-    """In points mode a payer takes penalty points where a lives game has him lose lives."""
-    for lose, take in ((" all lose", " all take the penalty"),
-                       ("perdono tutti", "prendono tutti la penalità"),
-                       ("only he loses", "only he takes the penalty"),
-                       ("perde solo lui", "la prende solo lui"),
-                       (" loses ", " takes "), (" lose", " take"), (" perdono ", " prendono "),
-                       (" perde ", " prende "), (" perdono", " prendono")):
-        text = text.replace(lose, take)
-    return text

@@ -4,16 +4,20 @@ patterns, its word for knocking, when its triggers fire).
 
 It exists so that the sentence builders, one module per group of sections (`explain_setup`,
 `explain_turn`, `explain_hands`, `explain_stakes`), name things the same way; `explain` puts
-them together.
+them together. Names of zones, players and stakes come from `terms.Terms`, the translation
+layer `play` and `replay` use too. Everything is read from the compiled rules (`Ruleset` and
+the objects it holds, with the `Spec`s of guards, effects and trigger conditions), never from
+the YAML.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Mapping, Optional, Sequence
 
-from .errors import UsageError
-from .explain_words import IT_ZONE_WORDS, LANGS, Noun, it_noun, join_words, number
-from .rules import Ruleset
+from .errors import CardError, UsageError
+from .explain_words import LANGS, Noun, it_noun, join_words, number
+from .rules import Option, Ruleset, Trigger
+from .terms import Terms
 
 
 @dataclass(frozen=True)
@@ -25,20 +29,17 @@ class Section:
     lines: tuple[str, ...]
 
 
-class RulesetTerms:
+class RulesetTerms(Terms):
     """One ruleset's words in one language; the section builders subclass it."""
 
     def __init__(self, rules: Ruleset, lang: str):
         if lang not in LANGS:
             raise UsageError(f"unknown language {lang!r}: use one of {', '.join(LANGS)}")
-        self.rules = rules
-        self.lang = lang
-        self.d: Mapping = rules.data or {}
-        self.labels: Mapping = rules.labels or {}
+        super().__init__(rules, lang)
         self.deck = rules.deck
-        turn = self.d.get("turn") or {}
-        self.steps: Mapping = turn.get("steps") or {}
-        self.triggers: list = list(self.d.get("triggers") or [])
+        #: every trigger in the order the file lists them
+        self.triggers: list[Trigger] = sorted(
+            (t for ts in rules.triggers.values() for t in ts), key=lambda t: t.index)
 
     # -- helpers --
     def t(self, en: str, it: str) -> str:
@@ -47,15 +48,8 @@ class RulesetTerms:
     def q(self, text: str) -> str:
         return f"“{text}”" if self.lang == "en" else f"«{text}»"
 
-    def label(self, thing: Optional[Mapping], default: str = "") -> str:
-        if not thing:
-            return default
-        return thing.get(self.lang) or thing.get("en") or next(
-            (v for v in thing.values() if v), default)
-
-    def term(self, key: str) -> Optional[str]:
-        value = self.labels.get(key)
-        return self.label(value) if isinstance(value, Mapping) and value else None
+    def label(self, thing, default: str = "") -> str:
+        return self.own(thing, default)
 
     def num(self, x) -> str:
         return number(x, self.lang)
@@ -66,53 +60,31 @@ class RulesetTerms:
         return self.t(f"{n} cards", f"{n} carte")
 
     def lives(self, n: int) -> str:
-        if self.rules.stakes.mode == "points":
-            if n == 1:
-                return self.t("1 penalty point", "1 punto di penalità")
-            return self.t(f"{n} penalty points", f"{n} punti di penalità")
-        if n == 1:
-            return self.t("1 life", "1 vita")
-        return self.t(f"{n} lives", f"{n} vite")
+        """What a payer loses in a lives game, or takes in a points game."""
+        return self.count("point" if self.rules.stakes.mode == "points" else "life", n)
 
-    def join(self, items: Sequence[str], word: Optional[str] = None) -> str:
+    def join(self, items: Sequence[str], word: str | None = None) -> str:
         return join_words(list(items), self.lang, word)
 
     def either(self, items: Sequence[str]) -> str:
         return join_words(list(items), self.lang, self.t("or", "o"))
 
-    def zone(self, name: str) -> Noun:
-        own = self.labels.get(name)
-        if isinstance(own, Mapping) and own:
-            en_text = own.get("en") or name.replace("_", " ").replace("-", " ")
-            it_text = own.get("it") or own.get("en") or name
-        else:
-            en_text = it_text = None
-        if en_text is None:
-            en_text = name.replace("_", " ").replace("-", " ")
-            z = self.rules.zones.get(name)
-            if z is not None and z.visibility == "top" and not en_text.endswith("pile"):
-                en_text += " pile"
-        en = en_text if en_text.lower().startswith("the ") else f"the {en_text}"
-        if it_text is not None:
-            art, word, fem, pl = it_noun(it_text)
-        elif name in IT_ZONE_WORDS:
-            art, word, fem, pl = IT_ZONE_WORDS[name]
-        else:
-            art, word, fem, pl = "la", f"zona «{name}»", True, False
-        return Noun(en, art, word, fem, pl)
+    def options(self, step: str) -> tuple[Option, ...]:
+        st = self.rules.steps.get(step)
+        return st.options if st is not None else ()
 
     def step_ref(self, step: str) -> str:
         """How an option names the step it leads to: the label of that step's only option,
         else the step's name (or its `labels:` words)."""
-        options = self.steps.get(step) or []
-        if len(options) == 1 and options[0].get("label"):
-            return self.q(self.label(options[0]["label"]))
+        options = self.options(step)
+        if len(options) == 1 and options[0].labels:
+            return self.q(self.label(options[0].labels))
         return self.q(self.term(step) or step)
 
     def step_head(self, step: str) -> str:
         """A later step, named by the options that lead to it."""
-        into = [self.q(self.label(o["label"])) for opts in self.steps.values()
-                for o in opts or [] if o.get("then") == step and o.get("label")]
+        into = [self.q(self.label(o.labels)) for st in self.rules.steps.values()
+                for o in st.options if o.then == step and o.labels]
         if into:
             return self.t(f"after {self.either(into)}", f"dopo {self.either(into)}")
         return self.q(self.term(step) or step)
@@ -135,8 +107,16 @@ class RulesetTerms:
     def card_name(self, code: str) -> str:
         try:
             return self.deck.name(self.deck.parse(code), self.lang)
-        except Exception:  # a card code the deck lacks: the compiler has refused it already
+        except CardError:  # a card code the deck lacks: the compiler has refused it already
             return code
+
+    def the_card(self, code: str) -> str:
+        """A card with its article in Italian ("il Fante di fiori", "l'Asso di coppe")."""
+        name = self.card_name(code)
+        if self.lang == "en":
+            return f"the {name}"
+        art, _, fem, _ = it_noun(name.split(" ", 1)[0])  # the rank's article: l'Asso, la Donna
+        return Noun("", art, name, fem).the("it")
 
     def pattern_label(self, name: str) -> str:
         for p in self.rules.valuation.patterns:
@@ -154,41 +134,36 @@ class RulesetTerms:
             return self.t("left", "sinistra")
         return self.t("right", "destra")
 
-    def knock_options(self) -> list[tuple[str, int, Mapping]]:
-        out = []
-        for step, options in self.steps.items():
-            for i, o in enumerate(options or []):
-                knocks = o.get("do") == "knock" or any(
-                    isinstance(e, Mapping) and "knock" in e for e in o.get("effects") or [])
-                if knocks:
-                    out.append((step, i, o))
-        return out
+    def knock_options(self) -> list[tuple[str, int, Option]]:
+        return [(name, i, o) for name, st in self.rules.steps.items()
+                for i, o in enumerate(st.options) if o.knocks]
 
-    def knock_term(self) -> Optional[str]:
+    def knock_term(self) -> str | None:
         """The ruleset's word for knocking: `labels.knock`, else the label of its knock
         option."""
         own = self.term("knock")
         if own:
             return own
         for _, _, o in self.knock_options():
-            if o.get("do") == "knock" and o.get("label"):
-                return self.label(o["label"])
+            if o.kind == "knock" and o.labels:
+                return self.label(o.labels)
         return None
 
-    def rest(self) -> Optional[Noun]:
+    def rest(self) -> Noun | None:
         r = self.rules.rest_zone
         return self.zone(r) if r else None
 
     def when(self, on: str) -> str:
         """When a trigger is checked (`after every move`), from its `on` event."""
         t = self.t
-        rest = self.rest()
+        rest = self.rest() or self.zone("stock")
         return {
             "dealt": t("when the cards are dealt", "appena distribuite le carte"),
             "action": t("after every move", "dopo ogni mossa"),
             "turn_end": t("at the end of every turn", "alla fine di ogni turno"),
             "all_passed": t("when every player has passed for a whole round",
                             "quando tutti hanno passato per un giro intero"),
-            "stock_empty": t(f"when {rest.the('en') if rest else 'the stock'} runs out",
-                             f"quando {rest.the('it') if rest else 'il tallone'} finisce"),
+            "stock_empty": t(f"when {rest.the('en')} runs out",
+                             f"quando {rest.the('it')} {'finiscono' if rest.plural else 'finisce'}"),
         }.get(on, on)
+

@@ -6,19 +6,18 @@ It exists to keep the words for options and their guards (`only in the first rou
 """
 from __future__ import annotations
 
-from typing import Mapping, Optional
-
 from .explain_terms import RulesetTerms, Section
 from .explain_words import cap
+from .rules import Option, Spec, spec_of
 
 
 class TurnSections(RulesetTerms):
     """The sections about a turn: turn, knock."""
 
-    def guard_adverb(self, g: Mapping) -> str:
+    def guard_adverb(self, g: Spec) -> str:
         """A guard as the phrase after an option: `not in the first round`, `only with 25 or
         more`, `while the reserve is face down`."""
-        (key, p), = g.items()
+        key, p = g.keyword, g.param
         t = self.t
         if key == "round_at_least":
             if p <= 1:
@@ -43,15 +42,16 @@ class TurnSections(RulesetTerms):
         if key in ("zone_visible", "zone_hidden", "zone_size_at_least"):
             return t(f"only while {self.guard_clause(g)}", f"solo mentre {self.guard_clause(g)}")
         if key == "not":
-            return t(f"unless {self.guard_clause(p)}", f"tranne quando {self.guard_clause(p)}")
+            return t(f"unless {self.guard_clause(spec_of(p))}",
+                     f"tranne quando {self.guard_clause(spec_of(p))}")
         if key == "any":
-            return t(f"only when {self.either([self.guard_clause(x) for x in p])}",
-                     f"solo quando {self.either([self.guard_clause(x) for x in p])}")
+            inner = self.either([self.guard_clause(spec_of(x)) for x in p])
+            return t(f"only when {inner}", f"solo quando {inner}")
         return f"{key}: {p}"
 
-    def guard_clause(self, g: Mapping) -> str:
+    def guard_clause(self, g: Spec) -> str:
         """A guard as a clause (inside `not` and `any`)."""
-        (key, p), = g.items()
+        key, p = g.keyword, g.param
         t = self.t
         if key == "round_at_least":
             return t(f"it is round {p} or later", f"si è al giro {p} o oltre")
@@ -76,45 +76,48 @@ class TurnSections(RulesetTerms):
             return t(f"{z.the('en')} holds at least {self.cards(p['count'])}",
                      f"{z.prep('it', 'in')} ci sono almeno {self.cards(p['count'])}")
         if key == "not":
-            return t(f"it is not so that {self.guard_clause(p)}",
-                     f"non è vero che {self.guard_clause(p)}")
+            return t(f"it is not so that {self.guard_clause(spec_of(p))}",
+                     f"non è vero che {self.guard_clause(spec_of(p))}")
         if key == "any":
-            return self.either([self.guard_clause(x) for x in p])
+            return self.either([self.guard_clause(spec_of(x)) for x in p])
         return f"{key}: {p}"
 
-    def option_text(self, o: Mapping) -> str:
-        do = o.get("do")
+    def option_text(self, o: Option) -> str:
+        do = o.kind
         t = self.t
         if do == "draw":
-            z = self.zone(o["from"])
+            z = self.zone(o.params["from"])
             text = t(f"takes the top card of {z.the('en')}",
                      f"prende la carta in cima {z.prep('it', 'a')}")
         elif do == "discard":
-            z = self.zone(o["to"])
-            up = self.rules.zones[o["to"]].visibility != "hidden"
+            z = self.zone(o.params["to"])
+            up = self.rules.zones[o.params["to"]].visibility != "hidden"
             text = t(f"puts one of his cards {'face up' if up else 'face down'} on "
                      f"{z.the('en')}",
                      f"mette una delle sue carte {'scoperta' if up else 'coperta'} "
                      f"{z.prep('it', 'su')}")
-            if o.get("not_just_drawn"):
+            if o.params.get("not_just_drawn"):
                 text += t(" (not the card just taken)", " (non la carta appena presa)")
         elif do == "swap":
-            z = self.zone(o["with"])
+            z = self.zone(o.params["with"])
             text = t(f"exchanges one of his cards with one card of {z.the('en')}",
                      f"scambia una delle sue carte con una {z.prep('it', 'di')}")
         elif do == "swap_all":
-            z = self.zone(o["with"])
+            z = self.zone(o.params["with"])
             text = t(f"exchanges his whole hand with {z.the('en')}",
                      f"scambia tutta la sua mano con {z.the('it')}")
         elif do == "pass":
             text = t("passes (does nothing)", "passa (non fa nulla)")
         elif do == "knock":
+            text = t("knocks", "bussa")
             own = self.term("knock")
-            text = t("knocks", "bussa") + (f" ({self.q(own)})" if own else "")
+            label = self.label(o.labels)
+            if own and own != label:
+                text += f" ({self.q(own)})"
         else:
             text = str(do)
-        for e in o.get("effects") or []:
-            (key, p), = e.items()
+        for e in o.effect_specs:
+            key, p = e.keyword, e.param
             if key == "knock":
                 name = self.knock_term()
                 text += t(f", and this counts as {self.q(name) if name else 'a knock'}",
@@ -129,14 +132,13 @@ class TurnSections(RulesetTerms):
                 what_it = "la carta in cima" if n == 1 else f"le {n} carte in cima"
                 text += t(f", and moves {what_en} of {src.the('en')} onto {dst.the('en')}",
                           f", e sposta {what_it} {src.prep('it', 'a')} {dst.prep('it', 'su')}")
-        guards = [self.guard_adverb(g) for g in o.get("if") or []]
-        guards = [g for g in guards if g]
+        guards = [g for g in (self.guard_adverb(g) for g in o.conditions) if g]
         if guards:
             text += " — " + ", ".join(guards)
-        if o.get("then"):
-            text += t(f"; then {self.step_ref(o['then'])} (below)",
-                      f"; poi {self.step_ref(o['then'])} (sotto)")
-        label = self.label(o.get("label"))
+        if o.then:
+            text += t(f"; then {self.step_ref(o.then)} (below)",
+                      f"; poi {self.step_ref(o.then)} (sotto)")
+        label = self.label(o.labels)
         return f"{self.q(label)}: {text}" if label else cap(text)
 
     def turn(self) -> Section:
@@ -145,11 +147,11 @@ class TurnSections(RulesetTerms):
         todo = [start]
         while todo:
             s = todo.pop(0)
-            if s in order or s not in self.steps:
+            if s in order or s not in self.rules.steps:
                 continue
             order.append(s)
-            todo += [o.get("then") for o in self.steps[s] or [] if o.get("then")]
-        order += [s for s in self.steps if s not in order]
+            todo += [o.then for o in self.options(s) if o.then]
+        order += [s for s in self.rules.steps if s not in order]
         lines = []
         opening = self.rules.opening
         if opening is not None:
@@ -163,7 +165,7 @@ class TurnSections(RulesetTerms):
                 f"{'il mazziere' if who == 'dealer' else 'il primo giocatore'} ha un turno "
                 f"d'apertura, una volta per mano:"))
         for s in order:
-            options = self.steps[s] or []
+            options = self.options(s)
             single = len(options) == 1
             if opening is not None and s == opening[1]:
                 lines += ["  " + self.option_text(o) for o in options]
@@ -184,7 +186,7 @@ class TurnSections(RulesetTerms):
                             "Poi il turno passa al giocatore successivo."))
         return Section("turn", self.t("A turn", "Il turno"), tuple(lines))
 
-    def knock(self) -> Optional[Section]:
+    def knock(self) -> Section | None:
         opts = self.knock_options()
         if not opts:
             return None
@@ -192,9 +194,9 @@ class TurnSections(RulesetTerms):
         own = self.term("knock")
         lines = []
         for step, i, o in opts:
-            name = self.q(self.label(o.get("label"))) if o.get("label") else None
-            guards = [g for g in (self.guard_adverb(g) for g in o.get("if") or []) if g]
-            if o.get("do") == "knock":
+            name = self.q(self.label(o.labels)) if o.labels else None
+            guards = [g for g in (self.guard_adverb(g) for g in o.conditions) if g]
+            if o.kind == "knock":
                 who = name or self.t("Knocking", "Bussare")
                 if guards:
                     lines.append(self.t(f"{who} is allowed: {', '.join(guards)}.",

@@ -10,7 +10,7 @@ and stored by bit mask, so play only ever does a dict lookup.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import combinations, permutations
 from typing import Callable, Mapping, Optional, Sequence
 
@@ -138,6 +138,8 @@ class Pattern:
     value: Optional[float]  # None: the matched sum
     instant: bool
     match: Matcher
+    kind: str = ""                   # the pattern kind, and its parameters as written (rank
+    params: Mapping = field(default_factory=dict)  # and card codes), for words
 
 
 @dataclass(frozen=True)
@@ -157,6 +159,7 @@ class Valuation:
         self.patterns = tuple(patterns)
         self.hand_size = hand_size
         self.tiebreak = tuple(tiebreak)
+        self.suit_order = tuple(suit_order)  # suit indices, best first
         # suit index -> how good it is for the `suit` tie-break (higher is better)
         self._suit_rank = {s: len(suit_order) - i for i, s in enumerate(suit_order)}
         keys: dict[int, tuple] = {}

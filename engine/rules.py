@@ -14,6 +14,33 @@ from .patterns import Valuation
 Guard = Callable[["object", int], bool]  # (state, player) -> allowed
 
 
+@dataclass(frozen=True)
+class Spec:
+    """What a compiled closure was made from: its keyword and its parameter (lists as
+    tuples). Play never reads it; `explain` does, so that the rules in
+    words come from the compiled rules and not from the YAML (a guard `{round_at_least: 2}` is
+    `Spec("round_at_least", 2)`; `not` holds the inner guard's mapping, `any` a tuple of them).
+    """
+    keyword: str
+    param: Any
+
+
+def as_data(x: Any) -> Any:
+    """A parameter as written, with lists made tuples (hashable, and safe to share); mappings
+    stay plain dicts so that compiled rules can be pickled for worker processes."""
+    if isinstance(x, Mapping):
+        return {k: as_data(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple)):
+        return tuple(as_data(v) for v in x)
+    return x
+
+
+def spec_of(entry: Mapping) -> Spec:
+    """A one-key mapping (`{round_at_least: 2}`) as a `Spec`."""
+    (key, param), = entry.items()
+    return Spec(key, as_data(param))
+
+
 @dataclass(frozen=True, eq=False)
 class Action:
     """One legal move: the option it comes from and the cards it names.
@@ -53,6 +80,8 @@ class Option:
     shape: Optional[str] = None       # the primitive's Primitive.shape (see primitives.py)
     then_step: Optional["Step"] = field(default=None, repr=False)  # `then`, resolved
     lister: Optional[Callable] = field(default=None, repr=False)  # (state, player) -> [Action]
+    conditions: tuple[Spec, ...] = ()  # the guards (`if:`) as written, for words
+    effect_specs: tuple[Spec, ...] = ()  # the effects as written, for words
 
 
 @dataclass(frozen=True)
@@ -71,6 +100,8 @@ class Trigger:
     zone: Optional[str] = None       # refresh: the zone to deal again
     winner: Optional[str] = None     # win: "holders" (default) or "dealer"
     best_only: bool = False
+    condition_spec: Optional[Spec] = None  # the condition (`if:`) as written, for words
+    index: int = 0                   # its place in the file's `triggers:` list
 
 
 @dataclass(frozen=True)
@@ -84,6 +115,16 @@ class DealStep:
 class Zone:
     name: str
     visibility: str                  # hidden, top, public
+
+
+@dataclass(frozen=True)
+class DeckOrigin:
+    """Where the deck came from, for words: the preset's full rank list (to say "a 52-card
+    deck without the 2 to 6"), the single cards taken out, the copies of each card."""
+    preset_ranks: tuple[str, ...]    # every rank of the preset it starts from; () for none
+    preset_suits: int                # how many suits that preset has
+    removed_cards: tuple[str, ...]
+    copies: int
 
 
 @dataclass(frozen=True)
@@ -110,8 +151,8 @@ class SettleRule:
 @dataclass(frozen=True)
 class Ruleset:
     name: str
-    title: str
-    description: str
+    title: str                       # the title as written (its English words when it gives
+    description: str                 # several languages); see `title_in`, `description_in`
     source: str                      # where it was loaded from
     digest: str                      # hash of the merged document: identifies the rules
     min_players: int
@@ -141,6 +182,19 @@ class Ruleset:
     labels: Mapping[str, Mapping[str, str]]
     data: Mapping = field(repr=False, default_factory=dict)  # the merged document, for explain
     source_path: str = ""            # the file to load it again from (worker processes)
+    #: lang -> words, when the file gives `title:`/`description:` per language (`{en, it}`)
+    title_words: Mapping[str, str] = field(default_factory=dict)
+    description_words: Mapping[str, str] = field(default_factory=dict)
+    deck_origin: DeckOrigin = DeckOrigin((), 0, (), 1)
 
     def label(self, thing: Mapping[str, str], lang: str, default: str = "") -> str:
         return thing.get(lang) or thing.get("en") or default
+
+    def title_in(self, lang: str) -> str:
+        """The title in `lang` when the file gives it in that language, else as written (a
+        plain string is the author's own words, the same in every language), else the name."""
+        return self.title_words.get(lang) or self.title or self.name
+
+    def description_in(self, lang: str) -> str:
+        """The description in `lang` when the file gives it, else as written (or "")."""
+        return self.description_words.get(lang) or self.description

@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-
 from trentuno.cli.cmd_explain import locale_language
 from trentuno.cli.main import cli
 from trentuno.engine.errors import UsageError
@@ -54,7 +53,7 @@ def test_every_builtin_explains_in_both_languages(name, lang):
             # no template leftovers, no Python reprs in the prose
             assert not re.search(r"\{|\}|None|True|False|\[|\]", line), (s.key, line)
     out = render(sections)
-    assert out.startswith(f"# {load(name).title}\n")
+    assert out.startswith(f"# {load(name).title_in(lang)}\n")
     assert out.count("\n## ") == len(sections) - 1
     if lang == "it":  # the Italian text is Italian: its section titles are not the English ones
         en = {s.key: s.title for s in explain(load(name), "en")}
@@ -93,7 +92,7 @@ def test_trentuno_facts_english():
     assert "every other player has one last turn" in t
     assert "except the player who knocked" in t
     assert "the player with the lowest hand loses 1 life" in t
-    assert "players tied for the lowest hand all lose" in t
+    assert "players tied for the lowest hand all pay" in t
     assert "shuffled and become the new stock" in t
     assert "the winner of the game takes the pot" in t
     assert "checked when the cards are dealt and at the end of every turn" in t
@@ -104,7 +103,7 @@ def test_trentuno_facts_italian():
     assert "40 carte" in t
     assert "Asso (A) vale 11" in t
     assert "Le figure (Fante, Cavallo, Re) valgono 10" in t
-    assert re.search(r"«tris»: 3 carte dello stesso rango, solo Asso, Fante, Cavallo o Re; "
+    assert re.search(r"«tris»: 3 carte uguali, solo Asso, Fante, Cavallo o Re; "
                      r"vale 30\b", t)
     assert "in senso antiorario (verso destra)" in t
     assert "non nel primo giro" in text("trentuno", "it", "knock")
@@ -336,3 +335,61 @@ def test_the_engine_names_no_game():
         source = path.read_text(encoding="utf-8").lower()
         for word in ("trentuno", "scat", "schwimmen", "vedova", "blitz", "feuer"):
             assert word not in source, f"{path.name} names {word!r}"
+
+
+# ---- explain reads the compiled rules -----------------------------------------------------
+@pytest.mark.parametrize("name", ["trentuno", "trentuno-vedova", "scat", "schwimmen",
+                                  "house/schwimmen-dealer-choice", "house/matta"])
+def test_explain_reads_the_compiled_rules_not_the_yaml(name):
+    """The same words with the merged document taken away: every sentence comes from the
+    compiled objects (and a house rule changing them changes the words)."""
+    import dataclasses
+    rules = load(name)
+    blind = dataclasses.replace(rules, data={})
+    for lang in ("en", "it"):
+        assert render(explain(blind, lang)) == render(explain(rules, lang))
+
+
+def test_description_and_title_in_each_language(tmp_path):
+    rules_file = tmp_path / "both.yaml"
+    rules_file.write_text(
+        "extends: trentuno\nname: both\n"
+        "title: {en: Our table, it: Il nostro tavolo}\n"
+        "description: {en: Five lives each., it: Cinque vite a testa.}\n"
+        "stakes: {lives: 5}\n", encoding="utf-8")
+    assert render(explain(load(str(rules_file)), "it")).startswith(
+        "# Il nostro tavolo\n\nCinque vite a testa.\n")
+    assert render(explain(load(str(rules_file)), "en")).startswith(
+        "# Our table\n\nFive lives each.\n")
+    plain = tmp_path / "plain.yaml"
+    plain.write_text("extends: trentuno\nname: plain\ntitle: Da noi\n"
+                     "description: Come al bar.\n", encoding="utf-8")
+    for lang in ("en", "it"):  # a plain string is the author's words, in every language
+        assert render(explain(load(str(plain)), lang)).startswith("# Da noi\n\nCome al bar.\n")
+
+
+def test_no_deck_id_in_prose():
+    for name in ("trentuno", "trentuno-vedova", "scat"):
+        for lang in ("en", "it"):
+            t = text(name, lang)
+            assert not re.search(r"italian-40|french-\d+", t), (name, lang)
+    assert "Cioè un mazzo da 52 carte senza 2, 3, 4, 5 e 6" in text("schwimmen", "it")
+
+
+def test_one_word_for_chips():
+    it = text("trentuno-vedova", "it")
+    assert "si siede con 20 fiche e ne mette 1 nel piatto" in it
+    assert "vince chi ha più fiche" in it
+    assert "poste" not in it
+    en = text("trentuno-vedova", "en")
+    assert "sits down with 20 chips" in en and "the most chips wins" in en
+
+
+def test_points_games_take_penalty_points_and_ties_pay():
+    it = text("house/scat-penalty-points", "it", "settle")
+    assert "chi ha la mano più bassa prende 1 punto di penalità" in it
+    assert "se più giocatori sono pari per la mano più bassa, pagano tutti" in it
+    assert "perde" not in it
+    en = text("house/scat-penalty-points", "en", "settle")
+    assert "the player with the lowest hand takes 1 penalty point" in en
+    assert "loses" not in en

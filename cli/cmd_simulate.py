@@ -4,13 +4,18 @@ from __future__ import annotations
 from pathlib import Path
 
 import click
-from trentuno.engine.bots import BOTS, parse_bots
-from trentuno.engine.errors import UsageError
+from trentuno.engine.bots import BOTS
 from trentuno.engine.simulate import Summary, record_file
 from trentuno.engine.simulate import simulate as run_simulation
 
 from .failure import Failure
-from .lab_options import cluster_option, jobs_option, progress_bar, share_text
+from .lab_options import (
+    check_bots,
+    players_for,
+    progress_bar,
+    share_text,
+    where_options,
+)
 from .output import echo_json, percent, table
 from .params import VARIANT
 
@@ -53,10 +58,7 @@ def report(s: Summary) -> list[str]:
 @click.option("--bots", default="greedy", show_default=True, metavar="SPEC",
               help=f"One bot for every seat or a comma list, one per seat "
                    f"({', '.join(BOTS)}).")
-@click.option("--seed", type=int, default=0, show_default=True, metavar="S",
-              help="Random seed: the same seed plays the same games.")
-@jobs_option
-@cluster_option
+@where_options
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as one JSON object.")
 @click.option("--record", "record_dir", default=None, metavar="DIR",
               help="Write every game's record to DIR (created if missing) as game-00001.json, "
@@ -65,16 +67,8 @@ def simulate(rules, games: int, players, bots: str, seed: int, jobs: int,
              cluster: str | None, as_json: bool, record_dir: str | None) -> None:
     """Play GAMES games of VARIANT between bots and summarise them: wins per seat (with 95%
     intervals), hands per game, turns per hand, how hands ended, lives lost, pot paid, speed."""
-    if players is None:
-        players = rules.default_players
-    elif not rules.min_players <= players <= rules.max_players:
-        raise click.BadParameter(
-            f"{rules.name} is played by {rules.min_players} to {rules.max_players} players, "
-            f"not {players}", param_hint="'--players'")
-    try:
-        parse_bots(bots, players, seed)
-    except UsageError as err:
-        raise click.BadParameter(err.line(), param_hint="'--bots'") from None
+    players = players_for([rules], players)
+    check_bots(bots, players, seed)
     if record_dir is not None:
         if cluster is not None:
             raise click.BadParameter("records are written where the games run: not with "

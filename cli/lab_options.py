@@ -3,10 +3,12 @@ shows them going, and the per-seat win shares with their intervals in words."""
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 
 import click
+from trentuno.engine.bots import parse_bots
+from trentuno.engine.errors import UsageError
 from trentuno.engine.parallel import cpu_count
 
 MAX_JOBS = 256
@@ -27,6 +29,13 @@ def cluster_option(f: Callable) -> Callable:
              "pip install 'trentuno[cluster]'); the results are the same as here.")(f)
 
 
+def where_options(f: Callable) -> Callable:
+    """--seed, --jobs and --cluster: which games, and where they run."""
+    f = cluster_option(jobs_option(f))
+    return click.option("--seed", type=int, default=0, show_default=True, metavar="S",
+                        help="Random seed: the same seed plays the same games.")(f)
+
+
 @contextmanager
 def progress_bar(games: int, label: str) -> Iterator[Callable[[int], None] | None]:
     """A bar on stderr for long runs on a terminal; None (no bar) otherwise."""
@@ -40,3 +49,24 @@ def progress_bar(games: int, label: str) -> Iterator[Callable[[int], None] | Non
 def share_text(share: float, interval: list[float]) -> str:
     """A win share and its 95% interval: `41.3% (36.5-46.2)`."""
     return f"{100 * share:.1f}% ({100 * interval[0]:.1f}-{100 * interval[1]:.1f})"
+
+
+def players_for(rulesets: Sequence, players: int | None) -> int:
+    """--players, or the first ruleset's default; a usage error when a ruleset is not
+    played by that many."""
+    if players is None:
+        return int(rulesets[0].default_players)
+    for rules in rulesets:
+        if not rules.min_players <= players <= rules.max_players:
+            raise click.BadParameter(
+                f"{rules.name} is played by {rules.min_players} to {rules.max_players} "
+                f"players, not {players}", param_hint="'--players'")
+    return players
+
+
+def check_bots(spec: str, players: int, seed: int, option: str = "--bots") -> None:
+    """A bad bot list is a usage error naming the option, before any game is played."""
+    try:
+        parse_bots(spec, players, seed)
+    except UsageError as err:
+        raise click.BadParameter(err.line(), param_hint=f"'{option}'") from None

@@ -15,6 +15,7 @@ import click
 
 from trentuno.engine.errors import UserError
 
+from .cmd_compare import compare
 from .cmd_explain import explain
 from .cmd_play import play
 from .cmd_replay import replay
@@ -61,6 +62,7 @@ cli.add_command(validate)
 cli.add_command(score)
 cli.add_command(variants)
 cli.add_command(simulate)
+cli.add_command(compare)
 cli.add_command(play)
 cli.add_command(explain)
 cli.add_command(replay)

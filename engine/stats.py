@@ -7,9 +7,10 @@ Stdlib only (math), so that `simulate` and `compare` need no numeric library:
   p ± 1.96·se it stays inside [0, 1] and is honest for shares near 0 or 1 and small samples.
 - `mean_interval`: a mean with its 95% Student t interval (hands per game).
 - `paired_test`: two rulesets played on the same seeds (common random numbers) give one pair
-  of values per seed; the test is a t test on the per-seed differences. For a 0/1 figure
-  (did seat 2 win?) it is the large-sample form of McNemar's test. Identical games give
-  identical pairs and p = 1 exactly, so a ruleset is never "different" from itself.
+  of values per seed; the test is a t test on the per-seed differences (for a 0/1 figure,
+  did seat 2 win?, the large-sample form of McNemar's test), exact by sign flips when only a
+  few seeds differ. Identical games give identical pairs and p = 1 exactly, so a ruleset is
+  never "different" from itself.
 - `paired_ratio_test`: the same for a ratio of totals (turns per hand = all turns / all
   hands), linearised per seed (the delta method), so games of different lengths weigh as they
   do in the ratio itself.
@@ -118,19 +119,43 @@ def mean_interval(xs: Sequence[float]) -> tuple[float, float, float]:
     return mean, mean - half, mean + half
 
 
+#: up to this many seeds whose pairs differ, the test is exact (every sign flip counted)
+EXACT_UP_TO = 16
+
+
 def _t_test_of_differences(diffs: Sequence[float]) -> float:
-    """The p-value of "the mean difference is 0"; exact cases first: no difference at all is
-    p = 1, a constant nonzero difference is p = 0."""
+    """The p-value of "the mean difference is 0". No difference at all is p = 1. When only a
+    few seeds differ (rules that rarely matter), the t test's large-sample reasoning does not
+    hold; then the p-value is the exact sign-flip one: under "no difference" each pair's sign
+    is a coin toss, and p is the share of the 2^m sign patterns whose total is at least as far
+    from 0 as the one seen (for 0/1 figures, the exact McNemar test)."""
     n = len(diffs)
     if n == 0:
         return 1.0
-    mean, var = _mean_var(diffs)
     scale = max(1.0, max(abs(d) for d in diffs))
-    if var <= (1e-12 * scale) ** 2:
-        return 1.0 if abs(mean) <= 1e-12 * scale else 0.0
-    if n < 2:
+    eps = 1e-12 * scale
+    differing = [d for d in diffs if abs(d) > eps]
+    if not differing:
         return 1.0
+    if len(differing) <= EXACT_UP_TO:
+        return _sign_flip(differing, eps * n)
+    mean, var = _mean_var(diffs)
     return t_two_sided(mean / math.sqrt(var / n), n - 1)
+
+
+def _sign_flip(differing: Sequence[float], eps: float) -> float:
+    """The exact two-sided sign-flip p-value of sum(differing) (a dynamic programme over the
+    partial sums, which stays small when the differences repeat, as counts do)."""
+    sums: dict[float, int] = {0.0: 1}
+    for d in differing:
+        grown: dict[float, int] = {}
+        for total, ways in sums.items():
+            for nxt in (round(total + d, 9), round(total - d, 9)):
+                grown[nxt] = grown.get(nxt, 0) + ways
+        sums = grown
+    seen = abs(math.fsum(differing))
+    extreme = sum(ways for total, ways in sums.items() if abs(total) >= seen - eps)
+    return min(1.0, extreme / 2 ** len(differing))
 
 
 def paired_test(a: Sequence[float], b: Sequence[float]) -> float:
@@ -146,27 +171,27 @@ def ratio(num: Sequence[float], den: Sequence[float]) -> float:
     return math.fsum(num) / total if total else 0.0
 
 
+def linearized(num: Sequence[float], den: Sequence[float]) -> list[float]:
+    """Per seed, the value whose mean is the ratio sum(num)/sum(den) and whose spread is the
+    ratio's (the delta method): R + (num_i - R·den_i) / mean(den). A ratio figure then reads
+    like a mean: its interval is `mean_interval`, its test `paired_test`."""
+    n = len(num)
+    if len(den) != n:
+        raise ValueError("numerators and denominators must pair up")
+    if n == 0:
+        return []
+    mean_den = math.fsum(den) / n
+    r = ratio(num, den)
+    if not mean_den:
+        return [r] * n
+    return [r + (x - r * d) / mean_den for x, d in zip(num, den)]
+
+
 def paired_ratio_test(num_a: Sequence[float], den_a: Sequence[float],
                       num_b: Sequence[float], den_b: Sequence[float]) -> float:
     """Two-sided p-value that sum(num_a)/sum(den_a) equals sum(num_b)/sum(den_b), the i-th
-    entries of all four coming from the same seed. Each ratio is linearised per seed,
-    (num_i - R·den_i) / mean(den), and the linearised values are compared as `paired_test`
-    does."""
-    n = len(num_a)
-    if not (len(den_a) == len(num_b) == len(den_b) == n):
-        raise ValueError("paired samples must have the same length")
-    if n == 0:
-        return 1.0
-
-    def linear(num: Sequence[float], den: Sequence[float]) -> list[float]:
-        mean_den = math.fsum(den) / n
-        r = ratio(num, den)
-        return [(x - r * d) / mean_den if mean_den else 0.0 for x, d in zip(num, den)]
-
-    ra, rb = ratio(num_a, den_a), ratio(num_b, den_b)
-    la, lb = linear(num_a, den_a), linear(num_b, den_b)
-    diffs = [(ra - rb) + (x - y) for x, y in zip(la, lb)]
-    return _t_test_of_differences(diffs)
+    entries of all four coming from the same seed (see `linearized`)."""
+    return paired_test(linearized(num_a, den_a), linearized(num_b, den_b))
 
 
 def holm(pvalues: Sequence[float]) -> list[float]:

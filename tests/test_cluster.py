@@ -8,6 +8,7 @@ import time
 import pytest
 from trentuno.engine import load
 from trentuno.engine.cluster import run_on_cluster
+from trentuno.engine.compare import compare
 from trentuno.engine.errors import UsageError
 from trentuno.engine.parallel import batches
 from trentuno.engine.simulate import batch_summary, simulate
@@ -33,6 +34,16 @@ def test_simulate_on_a_cluster_matches_this_machine(local_scheduler):
     there = simulate(rules, 30, 4, "greedy,random,greedy,greedy", seed=6, jobs=2,
                      cluster=local_scheduler)
     assert without_timings(there.as_dict()) == without_timings(here.as_dict())
+
+
+def test_compare_on_a_cluster_matches_this_machine(local_scheduler):
+    rulesets = [load("scat"), load("house/scat-three-of-a-kind")]
+    args = dict(games=24, players=4, bots="greedy", seed=9, skill_bots=["greedy", "random"],
+                skill_games=6)
+    here = compare(rulesets, jobs=1, **args).as_dict()
+    there = compare(rulesets, jobs=2, cluster=local_scheduler, **args).as_dict()
+    del here["seconds"], there["seconds"]
+    assert there == here
 
 
 def test_unreachable_scheduler_is_one_line_and_quick():

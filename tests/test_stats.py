@@ -74,3 +74,15 @@ def test_paired_ratio_test_finds_longer_hands():
 def test_holm_adjusts_in_order():
     assert stats.holm([0.01, 0.04, 0.03, 0.5]) == pytest.approx([0.04, 0.09, 0.09, 0.5])
     assert stats.holm([]) == []
+
+
+def test_few_differing_seeds_get_the_exact_test():
+    # five seeds differ, all the same way: McNemar's exact p is 2 / 2**5, not significant
+    a = [1.0] * 5 + [0.0] * 195
+    b = [0.0] * 200
+    assert stats.paired_test(a, b) == pytest.approx(0.0625)
+    # eight the same way: 2 / 256, significant
+    assert stats.paired_test([1.0] * 8 + [0.0] * 192, b) == pytest.approx(2 / 256)
+    # four each way: no evidence at all
+    assert stats.paired_test([1.0] * 4 + [0.0] * 196, [0.0] * 4 + [1.0] * 4 + [0.0] * 192) \
+        == pytest.approx(1.0)

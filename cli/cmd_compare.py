@@ -1,0 +1,134 @@
+"""`trentuno compare RULESET RULESET...`: the balance lab, rulesets side by side on the same
+seeds, every figure with its 95% interval and whether it differs from the first ruleset's."""
+from __future__ import annotations
+
+from typing import Any
+
+import click
+from trentuno.engine.bots import BOTS
+
+from .failure import Failure
+from .lab_options import (
+    check_bots,
+    players_for,
+    progress_bar,
+    where_options,
+)
+from .output import echo_json, table
+from .params import VARIANT
+
+MAX_GAMES = 1_000_000
+#: the mixed tables' bots, strongest first, as far as they exist (the `mc` search bot is slow:
+#: these tables play their own, smaller number of games)
+SKILL_BOTS = ("mc", "greedy", "random")
+
+
+def default_skill_bots() -> str:
+    return ",".join(b for b in SKILL_BOTS if b in BOTS)
+
+
+def is_share(key: str) -> bool:
+    return key.startswith(("win_share", "hands_ended_by", "skill"))
+
+
+def cell(key: str, value: float, ci: list[float]) -> str:
+    if is_share(key):
+        return f"{100 * value:.1f}% ({100 * ci[0]:.1f}-{100 * ci[1]:.1f})"
+    return f"{value:.2f} ({ci[0]:.2f}-{ci[1]:.2f})"
+
+
+def p_text(p: float) -> str:
+    """A p-value as people read it: 0.0123, 1e-05, <1e-06 (never a bare 0)."""
+    return "<1e-06" if p < 1e-6 else f"{p:.3g}"
+
+
+def verdict(fig: dict[str, Any]) -> str:
+    return f"p={p_text(fig['p_value'])} {'yes' if fig['significant'] else 'no'}"
+
+
+def report(data: dict[str, Any]) -> list[str]:
+    """The comparison in words: a header, one row per figure, a verdict per ruleset."""
+    cols = data["rulesets"]
+    first = cols[0]
+    head = (f"compare: {data['games']} games per ruleset on the same seeds (seed "
+            f"{data['seed']}), {data['players']} players, bots {data['bots']}")
+    lines = [head]
+    if data["skill_games"]:
+        lines.append(f"skill: {data['skill_games']} games per ruleset at mixed tables of "
+                     f"{data['skill_bots']} (each bot in every seat in turn)")
+    lines.append("values with 95% intervals; p: differs from the first ruleset "
+                 f"({first['name']})? yes when p < {data['alpha']}")
+    header: tuple[str, ...] = ("", first["name"], *(x for c in cols[1:] for x in (c["name"], "")))
+    rows = [header]
+    for key, fig in first["figures"].items():
+        label = fig["label"]
+        words = [c["figures"][key]["label"] for c in cols if key in c["figures"]]
+        if len(set(words)) > 1:  # the rulesets word this ending differently
+            label = " / ".join(dict.fromkeys(words))
+        row = [label, cell(key, fig["value"], fig["ci95"])]
+        for c in cols[1:]:
+            f = c["figures"].get(key)
+            row += [cell(key, f["value"], f["ci95"]), verdict(f)] if f else ["-", ""]
+        rows.append(tuple(row))
+    lines += [line.rstrip() for line in table(rows)]
+    for c in cols[1:]:
+        n, k, h = len(c["figures"]), len(c["differs_from_first"]), \
+            len(c["differs_from_first_holm"])
+        lines.append(f"{c['name']}: {k} of {n} figures differ from {first['name']} at "
+                     f"{data['alpha']} ({h} after Holm's correction for {n} tests)")
+    lines.append(f"time: {data['seconds']:.1f} s")
+    return lines
+
+
+@click.command("compare", short_help="Compare rulesets on the same seeds, with statistics.")
+@click.argument("rulesets", metavar="RULESET RULESET...", type=VARIANT, nargs=-1,
+                required=True)
+@click.option("--games", type=click.IntRange(1, MAX_GAMES), default=1000, show_default=True,
+              metavar="N", help="Games per ruleset (the same seeds for each).")
+@click.option("--players", type=click.IntRange(min=1), default=None, metavar="P",
+              help="Players per game; default: the first ruleset's default.")
+@click.option("--bots", default="greedy", show_default=True, metavar="SPEC",
+              help="The bots of the main games: one for every seat or one per seat.")
+@click.option("--skill-bots", default=default_skill_bots, metavar="LIST",
+              help="Bots for the mixed tables that measure how much skill matters, strongest "
+                   f"first; default: {default_skill_bots()}.")
+@click.option("--skill-games", type=click.IntRange(0, MAX_GAMES), default=200,
+              show_default=True, metavar="N",
+              help="Games per ruleset at the mixed tables (0: skip that part).")
+@where_options
+@click.option("--json", "as_json", is_flag=True, help="Print the comparison as one JSON object.")
+@click.option("--html", "html_file", default=None, metavar="FILE",
+              help="Also write the table and charts as one self-contained HTML page.")
+def compare(rulesets, games: int, players: int | None, bots: str, skill_bots: str,
+            skill_games: int, seed: int, jobs: int, cluster: str | None, as_json: bool,
+            html_file: str | None) -> None:
+    """Play GAMES games of each RULESET on the same seeds and compare them: hands per game,
+    turns per hand, how hands end, win share by seat, lead changes, how much skill matters;
+    each figure with its 95% interval and, for every ruleset after the first, whether it
+    differs from the first's significantly (a paired test by seed)."""
+    from trentuno.engine.compare import compare as run_comparison
+
+    if len(rulesets) < 2:
+        raise click.BadParameter("give at least two rulesets to compare",
+                                 param_hint="'RULESET RULESET...'")
+    players = players_for(rulesets, players)
+    check_bots(bots, players, seed)
+    skill = [b.strip() for b in skill_bots.split(",") if b.strip()] if skill_games else []
+    for name in skill:
+        check_bots(name, players, seed, "--skill-bots")
+    total = len(rulesets) * (games + (skill_games if skill else 0))
+    with progress_bar(total, "comparing") as bar:
+        result = run_comparison(rulesets, games, players, bots, seed, skill,
+                                skill_games if skill else 0, jobs, cluster, bar)
+    data = result.as_dict()
+    if html_file is not None:
+        from .report_html import write_report
+        try:
+            write_report(data, html_file)
+        except OSError as err:
+            raise Failure(f"cannot write {html_file}: {err.strerror or err}") from None
+    if as_json:
+        echo_json(data)
+    else:
+        for line in report(data):
+            click.echo(line)

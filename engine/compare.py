@@ -1,0 +1,328 @@
+"""The balance lab: several rulesets played on the same seeds, figure by figure, each with its
+95% interval and whether it differs from the first ruleset's.
+
+What is measured (after CardStock's heuristics, Ludii's concepts and Jaffe et al.'s restricted
+play):
+
+- length: hands per game, turns per hand, the distribution of hand lengths;
+- how hands end, in each ruleset's own words (its knock label, its instant hands);
+- seat advantage: each seat's win share;
+- drama: how often the leader (the best placed after a hand) changes in a game;
+- how much skill matters: the bots of a list (strongest first, say `mc,greedy,random`) moved
+  round the seats of mixed tables game by game, each bot's win share per seat it held, and the
+  first bot's edge over the last. Searching bots are slow, so this part plays its own, smaller
+  number of games.
+
+Every ruleset plays games 0..N-1 with the same seeds (common random numbers): identical rules
+give identical games, so they can never be called different, and small effects show. Each
+figure is a mean over games of a per-game value (a ratio of totals such as turns per hand is
+linearised per game, see `stats.linearized`), so every test is a paired t test by seed.
+"""
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .bots import parse_bots
+from .parallel import Batch, batches, run_batches
+from .simulate import END_NAMES, end_names, game_seed
+from .state import GameState
+from .stats import ALPHA, holm, linearized, mean_interval, paired_test, wilson
+
+Progress = Callable[[int], None] | None
+
+
+@dataclass
+class Facts:
+    """What games left, one entry per game in seed order (and a histogram of hand lengths)."""
+    hands: list[int] = field(default_factory=list)
+    turns: list[int] = field(default_factory=list)
+    winners: list[int] = field(default_factory=list)       # bit mask of the winning seats
+    lead_changes: list[int] = field(default_factory=list)
+    ends: list[dict[str, int]] = field(default_factory=list)  # "outcome:reason" -> hands
+    hand_lengths: dict[int, int] = field(default_factory=dict)  # turns in a hand -> hands
+
+    def extend(self, other: Facts) -> None:
+        self.hands += other.hands
+        self.turns += other.turns
+        self.winners += other.winners
+        self.lead_changes += other.lead_changes
+        self.ends += other.ends
+        for k, v in other.hand_lengths.items():
+            self.hand_lengths[k] = self.hand_lengths.get(k, 0) + v
+
+
+def table_bots(names: Sequence[str], players: int, index: int) -> list[str]:
+    """The bots at the seats of mixed-table game `index`: the list moved round by one seat a
+    game, so that over len(names) games every bot sits in every seat equally often."""
+    return [names[(seat + index) % len(names)] for seat in range(players)]
+
+
+def _leader(state: GameState, sign: int) -> int:
+    """The one best placed player, or -1 on a tie."""
+    scores = [sign * x for x in state.lives]
+    best = max(scores)
+    return scores.index(best) if scores.count(best) == 1 else -1
+
+
+def play_observed(rules, players: int, bots: str, seed: int, facts: Facts) -> None:
+    """Play one game, adding what it left to `facts`."""
+    seats = parse_bots(bots, players, seed)
+    st = GameState(rules, players, seed=seed, record=False)
+    sign = -1 if rules.stakes.mode == "points" else 1
+    lengths = facts.hand_lengths
+    hand, mark, leader, changes = st.hand_number, 0, -1, 0
+    if hand > 1:  # hands that ended as they were dealt
+        lengths[0] = lengths.get(0, 0) + hand - 1
+    apply = st.apply_unchecked
+    while not st.is_over:
+        apply(seats[st.current_player](st, st.legal_actions()))
+        if st.hand_number != hand:
+            n = st.turns_taken - mark
+            lengths[n] = lengths.get(n, 0) + 1
+            if st.hand_number - hand > 1:
+                lengths[0] = lengths.get(0, 0) + st.hand_number - hand - 1
+            hand, mark = st.hand_number, st.turns_taken
+            now = _leader(st, sign)
+            if now >= 0:
+                changes += leader >= 0 and now != leader
+                leader = now
+    n = st.turns_taken - mark
+    lengths[n] = lengths.get(n, 0) + 1
+    now = _leader(st, sign)
+    changes += leader >= 0 and now >= 0 and now != leader
+    facts.hands.append(st.hand_number)
+    facts.turns.append(st.turns_taken)
+    facts.winners.append(sum(1 << w for w in st.winners))
+    facts.lead_changes.append(changes)
+    facts.ends.append(dict(st.hand_ends))
+
+
+def run_observed(rules, batch: Batch, progress: Progress = None) -> Facts:
+    facts = Facts()
+    names = [s.strip() for s in batch.bots.split(",")]
+    for i in range(batch.start, batch.start + batch.count):
+        spec = ",".join(table_bots(names, batch.players, i)) if batch.rotate else batch.bots
+        play_observed(rules, batch.players, spec, game_seed(batch.seed, i), facts)
+        if progress is not None:
+            progress(1)
+    return facts
+
+
+def batch_facts(batch: Batch) -> Facts:
+    """One batch's facts (runs in a worker process or on a cluster's worker)."""
+    return run_observed(batch.rules.compiled(), batch)
+
+
+def collect(runs: Sequence[tuple[Any, int, str, bool]], players: int, seed: int,
+            jobs: int = 1, cluster: str | None = None,
+            progress: Progress = None) -> list[Facts]:
+    """For each run (rules, games, bots, rotate), games 0..games-1 and their facts merged in
+    seed order. All runs' batches go to one pool (or cluster) at once: no run waits for the
+    slowest batch of the one before."""
+    todo: list[Batch] = []
+    owner: list[int] = []
+    by_digest = {}
+    for i, (rules, games, bots, rotate) in enumerate(runs):
+        mine = batches(rules, games, players, bots, seed, jobs, rotate=rotate)
+        todo += mine
+        owner += [i] * len(mine)
+        by_digest[rules.digest] = rules
+    out = [Facts() for _ in runs]
+    results = run_batches(batch_facts, todo, jobs, cluster, progress,
+                          lambda b, pr: run_observed(by_digest[b.rules.digest], b, pr))
+    for i, facts in zip(owner, results):
+        out[i].extend(facts)
+    return out
+
+
+# ---- figures ------------------------------------------------------------------------------
+@dataclass
+class Figure:
+    """One measured figure of one ruleset: its per-game values (their mean is the figure),
+    its value, 95% interval, and (not for the first ruleset) the p-value against the first."""
+    key: str
+    label: str
+    per_game: list[float]
+    value: float
+    interval: tuple[float, float]
+    p_value: float | None = None
+    p_holm: float | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"label": self.label, "value": _round(self.value),
+                "ci95": [_round(self.interval[0]), _round(self.interval[1])],
+                "p_value": None if self.p_value is None else _round(self.p_value, 6),
+                "significant": None if self.p_value is None else self.p_value < ALPHA,
+                "p_holm": None if self.p_holm is None else _round(self.p_holm, 6)}
+
+
+def _round(x: float, digits: int = 4) -> float:
+    return round(x, digits)
+
+
+def _mean_figure(key: str, label: str, values: Sequence[float], share: bool = False) -> Figure:
+    """A mean over games and its t interval; a share's interval kept inside [0, 1]."""
+    mean, low, high = mean_interval(values)
+    if share:
+        low, high = max(0.0, low), min(1.0, high)
+    return Figure(key, label, list(values), mean, (low, high))
+
+
+def _share_figure(key: str, label: str, hits: Sequence[int]) -> Figure:
+    n = len(hits)
+    wins = sum(hits)
+    return Figure(key, label, [float(h) for h in hits], wins / n if n else 0.0, wilson(wins, n))
+
+
+@dataclass
+class Column:
+    """One ruleset's side of a comparison."""
+    name: str
+    title: str
+    facts: Facts
+    skill: Facts | None
+    end_words: dict[str, str]           # "outcome:reason" -> the ruleset's words
+    figures: dict[str, Figure] = field(default_factory=dict)
+
+    def hand_end_shares(self) -> dict[str, float]:
+        """How hands ended, in the ruleset's words, as shares of all its hands."""
+        total = sum(self.facts.hands) or 1
+        out: dict[str, float] = {}
+        for game in self.facts.ends:
+            for key, n in game.items():
+                word = self.end_words.get(key, key)
+                out[word] = out.get(word, 0.0) + n
+        return {k: v / total for k, v in sorted(out.items(), key=lambda kv: -kv[1])}
+
+
+def end_words(rules) -> dict[str, str]:
+    words = dict(END_NAMES)
+    words.update(end_names(rules))
+    return words
+
+
+def measure(column: Column, players: int, end_keys: Sequence[str],
+            skill_bots: Sequence[str]) -> None:
+    """Every figure of one ruleset, from its games' facts."""
+    f = column.facts
+    fig = column.figures
+    fig["hands_per_game"] = _mean_figure("hands_per_game", "hands per game", f.hands)
+    tph = linearized(f.turns, f.hands)
+    fig["turns_per_hand"] = _mean_figure("turns_per_hand", "turns per hand", tph)
+    for key in end_keys:
+        counts = [game.get(key, 0) for game in f.ends]
+        word = column.end_words.get(key, key)
+        fig[f"hands_ended_by:{key}"] = _mean_figure(
+            f"hands_ended_by:{key}", f"hands ended by {word} (share)",
+            linearized(counts, f.hands), share=True)
+    for seat in range(players):
+        fig[f"win_share_seat_{seat + 1}"] = _share_figure(
+            f"win_share_seat_{seat + 1}", f"win share, seat {seat + 1}",
+            [(w >> seat) & 1 for w in f.winners])
+    fig["lead_changes_per_game"] = _mean_figure(
+        "lead_changes_per_game", "lead changes per game", f.lead_changes)
+    if column.skill is not None and skill_bots:
+        shares = _skill_shares(column.skill, players, skill_bots)
+        for name, per_game in shares.items():
+            fig[f"skill_win_share:{name}"] = _mean_figure(
+                f"skill_win_share:{name}", f"mixed tables: {name}'s win share per seat",
+                per_game, share=True)
+        first, last = skill_bots[0], skill_bots[-1]
+        if first != last:
+            edge = [a - b for a, b in zip(shares[first], shares[last])]
+            fig["skill_edge"] = _mean_figure(
+                "skill_edge", f"skill edge: {first} less {last} (win share)", edge)
+
+
+def _skill_shares(skill: Facts, players: int,
+                  names: Sequence[str]) -> dict[str, list[float]]:
+    """Per bot name, per game, the linearised win share per seat it held."""
+    distinct = list(dict.fromkeys(names))
+    wins: dict[str, list[int]] = {n: [] for n in distinct}
+    seats: dict[str, list[int]] = {n: [] for n in distinct}
+    for i, mask in enumerate(skill.winners):
+        at = table_bots(names, players, i)
+        for n in distinct:
+            held = [s for s in range(players) if at[s] == n]
+            seats[n].append(len(held))
+            wins[n].append(sum((mask >> s) & 1 for s in held))
+    return {n: linearized(wins[n], seats[n]) for n in distinct}
+
+
+def against_first(columns: Sequence[Column]) -> None:
+    """Fill each later column's p-values (paired by seed against the first) and their Holm
+    adjustment over that column's figures."""
+    base = columns[0].figures
+    for col in columns[1:]:
+        keys = [k for k in col.figures if k in base]
+        for k in keys:
+            col.figures[k].p_value = paired_test(col.figures[k].per_game, base[k].per_game)
+        adjusted = holm([col.figures[k].p_value or 0.0 for k in keys])
+        for k, p in zip(keys, adjusted):
+            col.figures[k].p_holm = p
+
+
+@dataclass
+class Comparison:
+    columns: list[Column]
+    games: int
+    players: int
+    bots: str
+    seed: int
+    skill_bots: list[str]
+    skill_games: int
+    seconds: float = 0.0
+
+    def as_dict(self) -> dict[str, Any]:
+        out = []
+        for i, col in enumerate(self.columns):
+            figures = {k: v.as_dict() for k, v in col.figures.items()}
+            entry: dict[str, Any] = {
+                "name": col.name, "title": col.title, "figures": figures,
+                "hand_ends": {k: _round(v) for k, v in col.hand_end_shares().items()},
+                "hand_lengths": {str(k): v for k, v in sorted(col.facts.hand_lengths.items())},
+            }
+            if i:
+                entry["differs_from_first"] = [k for k, v in col.figures.items()
+                                               if v.p_value is not None and v.p_value < ALPHA]
+                entry["differs_from_first_holm"] = [
+                    k for k, v in col.figures.items()
+                    if v.p_holm is not None and v.p_holm < ALPHA]
+            out.append(entry)
+        return {"games": self.games, "players": self.players, "bots": self.bots,
+                "seed": self.seed, "alpha": ALPHA,
+                "skill_bots": ",".join(self.skill_bots), "skill_games": self.skill_games,
+                "seconds": round(self.seconds, 3), "rulesets": out}
+
+
+def compare(rulesets: Sequence[Any], games: int, players: int, bots: str = "greedy",
+            seed: int = 0, skill_bots: Sequence[str] = (), skill_games: int = 0,
+            jobs: int = 1, cluster: str | None = None,
+            progress: Progress = None) -> Comparison:
+    """Play every ruleset on the same seeds and measure it; see the module's docstring."""
+    t0 = time.perf_counter()
+    parse_bots(bots, players, seed)
+    skill = list(skill_bots)
+    if skill and skill_games:
+        parse_bots(",".join(table_bots(skill, players, 0)), players, seed)
+    mixed = bool(skill and skill_games)
+    runs = [(rules, games, bots, False) for rules in rulesets]
+    if mixed:
+        runs += [(rules, skill_games, ",".join(skill), True) for rules in rulesets]
+    facts = collect(runs, players, seed, jobs, cluster, progress)
+    n = len(rulesets)
+    columns = [Column(rules.name, rules.title, facts[i], facts[n + i] if mixed else None,
+                      end_words(rules)) for i, rules in enumerate(rulesets)]
+    end_keys = list(dict.fromkeys(k for col in columns for game in col.facts.ends
+                                  for k in sorted(game)))
+    for col in columns:
+        measure(col, players, end_keys, skill if skill_games else [])
+    against_first(columns)
+    return Comparison(columns, games, players, bots, seed, skill, skill_games,
+                      time.perf_counter() - t0)
+
+
+

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 import click
-from trentuno.engine.bots import BOTS
+from trentuno.engine.bots import parse_bots
+from trentuno.engine.errors import UsageError
 
 from .failure import Failure
 from .lab_options import (
@@ -18,13 +19,22 @@ from .output import echo_json, table
 from .params import VARIANT
 
 MAX_GAMES = 1_000_000
-#: the mixed tables' bots, strongest first, as far as they exist (the `mc` search bot is slow:
-#: these tables play their own, smaller number of games)
-SKILL_BOTS = ("mc", "greedy", "random")
+#: the mixed tables' bots, strongest first, as far as they exist. The `mc` search bot costs
+#: hundreds of greedy decisions per decision: these tables play their own, smaller number of
+#: games, and `mc` plays there on a small budget
+SKILL_BOTS = ("mc:iterations=4", "greedy", "random")
 
 
 def default_skill_bots() -> str:
-    return ",".join(b for b in SKILL_BOTS if b in BOTS)
+    """The SKILL_BOTS this build has (a bot or parameter it lacks is left out)."""
+    usable = []
+    for spec in SKILL_BOTS:
+        try:
+            parse_bots(spec, 1, 0)
+        except UsageError:
+            continue
+        usable.append(spec)
+    return ",".join(usable)
 
 
 def is_share(key: str) -> bool:
@@ -37,13 +47,11 @@ def cell(key: str, value: float, ci: list[float]) -> str:
     return f"{value:.2f} ({ci[0]:.2f}-{ci[1]:.2f})"
 
 
-def p_text(p: float) -> str:
-    """A p-value as people read it: 0.0123, 1e-05, <1e-06 (never a bare 0)."""
-    return "<1e-06" if p < 1e-6 else f"{p:.3g}"
-
-
 def verdict(fig: dict[str, Any]) -> str:
-    return f"p={p_text(fig['p_value'])} {'yes' if fig['significant'] else 'no'}"
+    """`p=0.0123 yes`: the p-value as people read it (never a bare 0), then the answer."""
+    p = fig["p_value"]
+    shown = "p<1e-06" if p < 1e-6 else f"p={p:.3g}"
+    return f"{shown} {'yes' if fig['significant'] else 'no'}"
 
 
 def report(data: dict[str, Any]) -> list[str]:
@@ -55,7 +63,8 @@ def report(data: dict[str, Any]) -> list[str]:
     lines = [head]
     if data["skill_games"]:
         lines.append(f"skill: {data['skill_games']} games per ruleset at mixed tables of "
-                     f"{data['skill_bots']} (each bot in every seat in turn)")
+                     f"{data['skill_bots']} (each bot in every seat in turn; a fair share "
+                     f"is {100 / data['players']:.1f}% a seat)")
     lines.append("values with 95% intervals; p: differs from the first ruleset "
                  f"({first['name']})? yes when p < {data['alpha']}")
     header: tuple[str, ...] = ("", first["name"], *(x for c in cols[1:] for x in (c["name"], "")))

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from trentuno.cli.cmd_compare import default_skill_bots
 from trentuno.cli.main import cli
 from trentuno.engine.compare import table_bots
 
@@ -119,3 +120,9 @@ def test_mixed_tables_move_every_bot_round_every_seat():
     seen = {(seat, bot) for i in range(3) for seat, bot in enumerate(table_bots(names, 4, i))}
     assert seen == {(s, b) for s in range(4) for b in names}
     assert table_bots(names, 4, 0) == ["mc", "greedy", "random", "mc"]
+
+
+def test_default_skill_bots_are_the_ones_this_build_has():
+    listed = default_skill_bots().split(",")
+    assert listed[-2:] == ["greedy", "random"]  # strongest first, the restricted player last
+    assert all(name.split(":")[0] in ("mc", "greedy", "random") for name in listed)

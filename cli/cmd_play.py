@@ -411,14 +411,15 @@ def play(ctx: click.Context, variant: str, players: Optional[int], seat: Optiona
                       watch=watch, seen=len(state.events) if record is not None else 0,
                       seed_hint=seed is None and record is None)
 
-    session.echo(view.s(tr("intro", title=rules.title, name=rules.name, players=players,
+    session.echo(view.s(tr("intro", title=rules.title_in(tr.lang), name=rules.name,
+                           players=players,
                                seed=state.seed), bold=True))
     others = view.whos(sorted(names))
     if watch:
         session.echo(tr("intro_watch", bots=others))
     else:
-        session.echo(tr("intro_seat", who=tr("player", n=seat + 1), bots=others),
-                     tr("intro_keys"))
+        me = view.terms.player(seat).in_lang(tr.lang)
+        session.echo(tr("intro_seat", who=me, bots=others), tr("intro_keys"))
     if record is not None:
         view.sync(state)
         if state.is_over:

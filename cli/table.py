@@ -6,7 +6,8 @@ eyes it looks through (`seat`, or None for a spectator): another player's hidden
 named, a draw from a hidden pile by somebody else is "draws a card". A spectator who sees every
 card (`sees_everything`, for `replay`) is told every card: each draw, and the hands dealt.
 
-All words come from the ruleset (action and combination labels, card names, `labels:`) or from
+All words come from the ruleset (action and combination labels, card names, `labels:`), from
+`engine.terms` (the names of players, zones, lives and chips, shared with `explain`) or from
 `messages.py`; nothing here names a game.
 """
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import Iterable, Mapping, Optional, Sequence
 import click
 
 from trentuno.engine.rules import Action, Ruleset
+from trentuno.engine.terms import Named, Noun, Terms, cap
 
 from .messages import Texts
 from .output import number, table
@@ -52,6 +54,7 @@ class TableView:
         self.deck = rules.deck
         self.tr = Texts(lang)
         self.lang = self.tr.lang
+        self.terms = Terms(rules, self.lang)
         self.seat = seat
         self.bots = dict(bots or {})
         self.style = style
@@ -67,22 +70,27 @@ class TableView:
     def s(self, text: str, **style) -> str:
         return click.style(text, **style) if self.style else text
 
-    def who(self, p: int) -> str:
+    def person(self, p: int) -> Noun:
+        """Player `p` with a note: "Giocatore 2 (tu)", "Giocatore 3 (greedy)"."""
         if p == self.seat:
-            return self.tr("player_you", n=p + 1)
-        if p in self.bots:
-            return self.tr("player_bot", n=p + 1, bot=self.bots[p])
-        return self.tr("player", n=p + 1)
+            return self.terms.player(p, self.terms.you())
+        return self.terms.player(p, self.bots.get(p))
 
-    def whos(self, players: Iterable[int]) -> str:
-        return self.tr.join([self.who(p) for p in players])
+    def who(self, p: int) -> Named:
+        """Player `p` for a sentence: the template picks the form ("Il Giocatore 2 bussa",
+        "tocca al Giocatore 2")."""
+        return self.person(p).in_lang(self.lang)
+
+    def whos(self, players: Iterable[int]) -> Named:
+        return self.terms.players(self.person(p) for p in players)
+
+    def name(self, p: int) -> str:
+        """Player `p` as a label in a column of names: no article."""
+        return self.person(p).bare(self.lang)
 
     def term(self, key: str) -> Optional[str]:
         """The ruleset's own word for a term of its `labels:` section, if it has one."""
-        thing = self.rules.labels.get(key)
-        if not thing:
-            return None
-        return self.rules.label(thing, self.lang) or None
+        return self.terms.term(key)
 
     def card(self, c: int) -> str:
         """"Re di coppe (Rc)"."""
@@ -105,23 +113,17 @@ class TableView:
                                          -deck.ranks[deck.cards[c].rank].position, c))
 
     def zone_name(self, zone: str) -> str:
-        """The zone's name on the table: the ruleset's word for it, else the catalogue's."""
-        own = self.term(zone)
-        if own:
-            return self.tr.bare(own)
-        words = self.tr.zone_words(zone)
-        return words[0] if words else self.tr.bare(zone)
+        """The zone's name as a heading on the table: "Pila degli scarti", "Stock"."""
+        return cap(self.terms.zone(zone).bare(self.lang))
 
-    def zone_from(self, zone: str) -> str:
-        """"from the stock" / "dal tallone". The catalogue's phrase, unless the ruleset
-        calls the zone by another name."""
-        own = self.term(zone)
-        words = self.tr.zone_words(zone)
-        if words:
-            name = self.tr.bare(own).lower() if own else None
-            if name is None or name == words[0].lower() or words[1].lower().endswith(" " + name):
-                return words[1]
-        return self.tr.zone_from(own or zone)
+    def zone(self, zone: str) -> Named:
+        """The zone for a sentence: the template picks the form ("dalla pila degli
+        scarti")."""
+        return self.terms.zone_named(zone)
+
+    def rest(self) -> Named:
+        """The zone the rest of the deck is dealt to (the stock), for a sentence."""
+        return self.zone(self.rules.rest_zone or "stock")
 
     def combo(self, name: str) -> str:
         try:
@@ -133,9 +135,13 @@ class TableView:
     def value(self, cards: Sequence[int]) -> str:
         """"20 (best suit)": a hand's value and its combination, under the ruleset."""
         v = self.rules.valuation.of(list(cards))
+        value = str(number(v.value))
         if not v.combo:
-            return str(number(v.value))
-        return self.tr("value_combo", value=number(v.value), combo=self.combo(v.combo))
+            return value
+        combo = self.combo(v.combo)
+        if combo == value or combo.startswith(value + " "):
+            return combo  # "31 (Asso e due figure)" already says its value
+        return self.tr("value_combo", value=value, combo=combo)
 
     def rule(self, text: str) -> str:
         """A heading: "── text ─────────"."""
@@ -151,11 +157,13 @@ class TableView:
         return self.sees_all(state, zone) or self.rules.zones[zone].visibility == "top"
 
     def stake(self, state, p: int) -> str:
+        return self.terms.stake(state.lives[p])
+
+    def pot_amount(self, n) -> str:
+        """What the pot holds: chips in a pot game, else the lives paid into it."""
         if self.rules.stakes.mode == "pot":
-            return self.tr("chips", n=number(state.lives[p]))
-        if self.rules.stakes.mode == "points":
-            return self.tr("points", n=state.lives[p])
-        return self.tr("lives", n=state.lives[p])
+            return self.terms.count("chip", n)
+        return str(number(n))
 
     def players(self, state) -> list[str]:
         tr = self.tr
@@ -175,14 +183,14 @@ class TableView:
             if p == state.current_player and not state.is_over:
                 here = tr("mark_your_turn") if p == self.seat else tr("mark_to_play")
                 marks.append(f"{self.sym['here']} {here}")
-            rows.append((self.who(p), self.stake(state, p), ", ".join(marks)))
+            rows.append((self.name(p), self.stake(state, p), ", ".join(marks)))
         out = []
         for p, line in enumerate(table(rows)):
             line = "  " + line.rstrip()
             out.append(self.s(line, bold=True) if p == self.seat else line)
         st = self.rules.stakes
         if st.mode == "pot" or st.into_pot:
-            out.append("  " + tr("pot", pot=number(state.pot)))
+            out.append("  " + tr("pot", pot=self.pot_amount(state.pot)))
         return out
 
     def zones(self, state) -> list[str]:
@@ -219,7 +227,8 @@ class TableView:
 
     def table(self, state) -> list[str]:
         """The whole table as the viewer sees it: players, pot, zones, and his own hand."""
-        out = [self.rule(self.tr("header", title=self.rules.title, hand=state.hand_number,
+        out = [self.rule(self.tr("header", title=self.rules.title_in(self.lang),
+                                 hand=state.hand_number,
                                  round=state.round))]
         out += self.players(state)
         zones = self.zones(state)
@@ -239,8 +248,7 @@ class TableView:
         word = self.tr.action_word(action.kind)
         if word:
             zone = action.zone
-            return word.format(zone=self.zone_name(zone) if zone else "",
-                               zone_from=self.zone_from(zone) if zone else "").strip()
+            return word.format(zone=self.zone(zone) if zone else "").strip()
         return self.rules.label(action.labels, self.lang, action.kind)
 
     def choices(self, state, actions: Sequence[Action]) -> list[tuple[Action, str]]:
@@ -275,7 +283,7 @@ class TableView:
                 take = self.deck.code(z)
             else:  # the viewer may not know the card: name its place
                 take = tr("choice_hidden_card", n=state.zones[zone].index(z) + 1,
-                          zone=self.zone_name(zone))
+                          zone=self.zone(zone))
             text = tr("choice_swap", label=label, give=self.deck.code(h), take=take)
             if self.sees_all(state, zone):
                 text += self._after([z if x == h else x for x in hand])
@@ -298,28 +306,28 @@ class TableView:
         if kind == "draw":
             pile = state.zones.get(zone) or []
             top = pile[-1] if pile else None
-            zf = self.zone_from(zone)
+            zf = self.zone(zone)
             if top is not None and self.sees_top(state, zone):
-                return tr("move_draw_seen", who=who, card=self.card(top), zone_from=zf)
+                return tr("move_draw_seen", who=who, card=self.card(top), zone=zf)
             if top is not None and own:
-                return tr("move_draw_own", who=who, card=self.card(top), zone_from=zf)
-            return tr("move_draw_hidden", who=who, zone_from=zf)
+                return tr("move_draw_own", who=who, card=self.card(top), zone=zf)
+            return tr("move_draw_hidden", who=who, zone=zf)
         if kind == "discard":
             return tr("move_discard", who=who, card=self.card(action.cards[0]))
         if kind == "swap":
             h, z = action.cards
-            zf = self.zone_from(zone)
+            zf = self.zone(zone)
             if self.sees_all(state, zone) or own:
                 return tr("move_swap", who=who, give=self.card(h), take=self.card(z),
-                          zone_from=zf)
-            return tr("move_swap_hidden", who=who, zone_from=zf)
+                          zone=zf)
+            return tr("move_swap_hidden", who=who, zone=zf)
         if kind == "swap_all":
             pile = state.zones.get(zone) or []
-            zf = self.zone_from(zone)
+            zf = self.zone(zone)
             if pile and (self.sees_all(state, zone) or own):
                 return tr("move_swap_all", who=who, cards=self.cards(self.sort(pile)),
-                          zone_from=zf)
-            return tr("move_swap_all_hidden", who=who, zone_from=zf)
+                          zone=zf)
+            return tr("move_swap_all_hidden", who=who, zone=zf)
         if kind == "pass":
             return tr("move_pass", who=who)
         if kind == "knock":
@@ -347,9 +355,9 @@ class TableView:
     def event(self, state, ev, actor=None, action=None) -> list[str]:
         tr, kind, d = self.tr, ev.kind, ev.data
         if kind == "cut":
-            cuts = [f"{self.who(int(p))} {self.deck.name(self._parse(c), self.lang)}"
+            cuts = [f"{self.name(int(p))}: {self.deck.name(self._parse(c), self.lang)}"
                     for p, c in sorted(d["cards"].items(), key=lambda kv: int(kv[0]))]
-            return [tr("cut", cuts=", ".join(cuts))]
+            return [tr("cut", cuts="; ".join(cuts))]
         if kind == "deal":
             self._hand, self._deal, self._trigger, self._stuck = d["hand"], ev, None, None
             out = ["", self.rule(tr("deal", hand=d["hand"], dealer=self.who(d["dealer"])))]
@@ -360,14 +368,15 @@ class TableView:
             return [tr("move_knock", who=self.who(ev.player))]
         if kind == "reveal":
             cards = [self._parse(c) for c in d["cards"]]
-            return [tr("reveal", zone=self.zone_name(d["zone"]), cards=self.cards(cards))]
+            return [tr("reveal", zone=self.zone(d["zone"]), cards=self.cards(cards))]
         if kind == "reshuffle":
-            return [tr("reshuffle", cards=tr("cards", n=d["cards"]))]
+            return [tr("reshuffle", zone=self.rest(), cards=tr("cards", n=d["cards"]))]
         if kind == "refresh":
             cards = [self._parse(c) for c in d["cards"]]
-            return [tr("refresh", zone=self.zone_name(d["zone"]), cards=self.cards(cards))]
+            return [tr("refresh", zone=self.zone(d["zone"]), stock=self.rest(),
+                       cards=self.cards(cards))]
         if kind == "refresh_failed":
-            return [tr("refresh_failed", zone=self.zone_name(d["zone"]))]
+            return [tr("refresh_failed", zone=self.zone(d["zone"]), stock=self.rest())]
         if kind == "trigger":
             self._trigger = ev
             return []
@@ -378,7 +387,7 @@ class TableView:
             return self.hand_end(d)
         if kind == "settled":
             if d.get("carried") is not None:
-                return [tr("pot_carried", pot=number(d["carried"]))]
+                return [tr("pot_carried", pot=self.pot_amount(d["carried"]))]
             if self.rules.stakes.mode != "pot" and not d.get("payers") \
                     and d.get("outcome") != "void":
                 return [tr("nobody_pays")]
@@ -388,7 +397,8 @@ class TableView:
                        left=tr("lives_left", n=d["lives"]))]
         if kind == "points":
             return [tr("points_taken", who=self.who(ev.player),
-                       added=tr("points", n=d["added"]), total=tr("points", n=d["points"]))]
+                       added=self.terms.count("point", d["added"]),
+                       total=self.terms.count("point", d["points"]))]
         if kind == "last_chance":
             term = self.term("last_chance") or tr("mark_last_chance")
             return [tr("last_chance", who=self.who(ev.player), term=term)]
@@ -397,10 +407,10 @@ class TableView:
         if kind == "pot":
             winners = list(d["winners"])
             key = "pot_one" if len(winners) == 1 else "pot_split"
-            return [tr(key, who=self.whos(winners), each=number(d["each"]))]
+            return [tr(key, who=self.whos(winners), each=self.pot_amount(d["each"]))]
         if kind == "reentry":
             return [tr("reentry", who=self.whos(d["players"]),
-                       lives=tr("lives", n=d["lives"]))]
+                       lives=self.terms.count("life", d["lives"]))]
         if kind == "game_over":
             return self.game_over(state, d["winners"])
         return []  # action (narrated by `move`), turn_limit (told at the hand's end), ...
@@ -417,7 +427,7 @@ class TableView:
         rows = []
         for p in sorted(d["hands"], key=int):
             cards = self.sort(self._hand_cards(d["hands"][p]))
-            rows.append((self.who(int(p)), self.codes(cards), self.value(cards)))
+            rows.append((self.name(int(p)), self.codes(cards), self.value(cards)))
         many = max(6, self.rules.hand_size)
         for zone, codes in d["zones"].items():
             if not codes:
@@ -446,25 +456,26 @@ class TableView:
             winners = list(d["winners"])
             if holders:
                 key = "end_win_dealt" if reason == "dealt" else "end_win"
-                return tr(key, who=self.whos(holders), combo=combo_of(holders))
+                return tr(key, who=self.whos(holders), combo=combo_of(holders), n=len(holders))
             if reason == "dealt" and self._deal is not None:
                 for zone, codes in self._deal.data.get("zones", {}).items():
                     cards = self._hand_cards(codes)
                     if cards and len(cards) == self.rules.hand_size:
                         v = self.rules.valuation.of(cards)
                         if v.instant:
-                            return tr("end_win_zone", zone=self.zone_name(zone),
+                            return tr("end_win_zone", zone=self.zone(zone),
                                       combo=self.combo(v.combo), who=self.whos(winners))
-            return tr("end_win_plain", who=self.whos(winners))
+            return tr("end_win_plain", who=self.whos(winners), n=len(winners))
         if outcome == "showdown":
             if reason == "knock" and d.get("knocker") is not None:
                 return tr("end_knock", who=self.who(d["knocker"]))
             if reason in ("dealt", "action", "turn_end") and holders:
-                return tr("end_instant", who=self.whos(holders), combo=combo_of(holders))
+                return tr("end_instant", who=self.whos(holders), combo=combo_of(holders),
+                          n=len(holders))
             if reason == "stuck" and self._stuck is not None:
                 return tr("end_stuck", who=self.who(self._stuck))
             if reason in ("all_passed", "stock_empty", "refresh_failed"):
-                return tr(f"end_{reason}")
+                return tr(f"end_{reason}", stock=self.rest())
         if outcome == "void":
             return tr("end_turn_limit" if reason == "turn_limit" else "end_void")
         return tr("end_other", outcome=outcome, reason=reason)
@@ -474,7 +485,7 @@ class TableView:
         rows = []
         for p in sorted(d["hands"], key=int):
             cards = self.sort(self._hand_cards(d["hands"][p]))
-            rows.append((self.who(int(p)), self.codes(cards), self.value(cards)))
+            rows.append((self.name(int(p)), self.codes(cards), self.value(cards)))
         out += ["  " + line for line in table(rows)]
         return out
 
@@ -492,6 +503,6 @@ class TableView:
         returns = state.returns()
         if any(returns):
             out.append(tr("returns"))
-            rows = [(self.who(p), f"{number(r):+}") for p, r in enumerate(returns)]
+            rows = [(self.name(p), f"{number(r):+}") for p, r in enumerate(returns)]
             out += ["  " + line for line in table(rows, right=(1,))]
         return out

@@ -259,7 +259,7 @@ turn:
                   "q\nn\n"))
     assert "Mucchio:" in out                                 # the zone's name from `labels:`
     assert "1) Pesca dal mucchio" in out                     # the built-in word for a draw
-    assert "2) Pesca dagli scarti: " in out                  # a label in English only
+    assert "2) Pesca dalla pila degli scarti: " in out       # a label in English only
     assert "3) Bussa" in out                                 # no label at all
     assert "1) Butta: " in out
     assert re.search(r"\b(Duino|Treino|Fantino|Cavaliere|Capo) di \w+", out)  # its own names
@@ -274,8 +274,8 @@ def test_every_message_exists_in_both_languages():
     assert set(MESSAGES["en"]) == set(MESSAGES["it"])
     for key in MESSAGES["en"]:
         en, it = MESSAGES["en"][key], MESSAGES["it"][key]
-        assert set(re.findall(r"{(\w+)}", en)) == set(re.findall(r"{(\w+)}", it)), key
-    assert Texts("it")("lives", n=1) == "1 vita" and Texts("en")("lives", n=2) == "2 lives"
+        assert set(re.findall(r"{(\w+)[:}]", en)) == set(re.findall(r"{(\w+)[:}]", it)), key
+    assert Texts("it")("hands", n=1) == "1 mano" and Texts("en")("hands", n=2) == "2 hands"
 
 
 # ---- quitting, saving, resuming -----------------------------------------------------------

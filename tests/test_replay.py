@@ -106,7 +106,7 @@ def test_a_widow_game_course(tmp_path):
     recorded_game("scat", 3, path)
     out = run("replay", str(path)).stdout
     assert re.search(r"^  Widow +\S+ \S+ \S+ ", out, re.M)  # the widow dealt, with its value
-    assert "Turned face up (Widow): " in out
+    assert "The cards of the widow are turned face up: " in out
     assert re.search(r"^Player \d \(greedy\) (gives .* and )?takes .* from the widow", out, re.M)
 
 
@@ -172,16 +172,16 @@ def test_replay_in_italian(tmp_path):
     path = tmp_path / "rc.json"
     king_of_cups_discarded(path)
     out = run("replay", str(path), "--lang", "it").stdout
-    assert "── Mano 1 · dà le carte Giocatore 1 (greedy) ─" in out
+    assert "── Mano 1 · dà le carte il Giocatore 1 (greedy) ─" in out
     assert "\nCarte distribuite:\n" in out
     assert re.search(r"^  Giocatore 4 +Rc 2d 3s +10 \(seme\)$", out, re.M)
     assert re.search(r"^  Tallone +27 carte$", out, re.M)
     # the person's seat is a plain player; the hidden draw is named
-    assert "\nGiocatore 4 pesca Quattro di spade (4s) dal tallone.\n" in out
-    assert "\nGiocatore 4 scarta Re di coppe (Rc).\n" in out
+    assert "\nIl Giocatore 4 pesca Quattro di spade (4s) dal tallone.\n" in out
+    assert "\nIl Giocatore 4 scarta Re di coppe (Rc).\n" in out
     assert "\nverificata: 1 mano e 2 mosse si rigiocano esattamente con trentuno " in out
-    assert "La partita non è finita: la registrazione si ferma alla mano 1, tocca a " \
-           "Giocatore 3 (greedy)." in out
+    assert "La partita non è finita: la registrazione si ferma alla mano 1, tocca " \
+           "al Giocatore 3 (greedy)." in out
     assert "King" not in out and "draws" not in out
 
 
@@ -201,7 +201,7 @@ def test_a_finished_game_in_italian(tmp_path):
     record = recorded_game("trentuno", 5, path)
     out = run("replay", str(path), "--lang", "it").stdout
     assert "── Fine della mano 1 ─" in out
-    assert re.search(r"^Giocatore \d \(greedy\) perde una vita \(ne restan?[oe] ", out, re.M)
+    assert re.search(r"^Il Giocatore \d \(greedy\) perde una vita \(ne restan?[oe] ", out, re.M)
     assert "il risultato registrato coincide" in out
     hands = record["result"]["hands"]
     assert f"── Partita finita dopo {hands} mani ─" in out
@@ -216,9 +216,9 @@ def test_a_finished_game_in_italian(tmp_path):
 def test_a_hand_won_when_dealt_in_italian(tmp_path):
     rules, path = dealt_31_record(tmp_path)
     out = run("replay", str(path), "--lang", "it").stdout
-    assert "\nGiocatore 4 è servito con trentuno e vince la mano.\n" in out
+    assert "\nIl Giocatore 4 è servito con trentuno e vince la mano.\n" in out
     assert re.search(r"^  Giocatore 4  Ac Rc Fc  31 \(trentuno\)$", out, re.M)
-    assert "\nGiocatore 1 perde una vita (ne restano 2).\n" in out
+    assert "\nIl Giocatore 1 perde una vita (ne restano 2).\n" in out
 
 
 def test_the_language_comes_from_the_locale(tmp_path):
@@ -244,7 +244,7 @@ def told(out: str, who: str) -> list[str]:
     return [line for line in out.splitlines() if line.startswith(who)]
 
 
-@pytest.mark.parametrize("lang, who", [("it", "Giocatore "), ("en", "Player ")])
+@pytest.mark.parametrize("lang, who", [("it", "Il Giocatore "), ("en", "Player ")])
 def test_a_game_saved_by_play_replays_as_it_was_played(tmp_path, lang, who):
     path = tmp_path / "watched.json"
     played = run("play", "trentuno", "--watch", "--seed", "5", "--lang", lang,

@@ -1,0 +1,137 @@
+"""Italian as a native speaker writes it, in `explain`, `play` and `replay`: no English left in
+the rules, the same name for the same thing everywhere (one translation layer), the article
+with a player's name, "seme" only for a suit, one word for chips, no doubled labels."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from click.testing import CliRunner
+from trentuno.cli.main import cli
+from trentuno.cli.messages import MESSAGES
+from trentuno.cli.table import TableView
+from trentuno.engine.explain import explain, render, zone_words
+from trentuno.engine.variants import builtin_files, load
+
+BUILTINS = list(builtin_files())
+NO_LOCALE = {"LC_ALL": None, "LC_MESSAGES": None, "LANG": None}
+
+#: Common English words that are not Italian words: one of them in Italian prose is a sentence
+#: (or a name) left untranslated. ("a", "in", "no", "do", "bus", "blitz" are Italian too.)
+ENGLISH = frozenset((
+    "the", "and", "of", "to", "with", "is", "are", "was", "were", "be", "been", "has", "have",
+    "from", "when", "then", "than", "that", "this", "these", "those", "which", "what", "who",
+    "whose", "he", "his", "him", "she", "her", "they", "their", "them", "it", "its", "at", "on",
+    "as", "by", "or", "not", "only", "each", "every", "all", "any", "some", "other", "others",
+    "another", "same", "one", "two", "three", "first", "second", "last", "after", "before",
+    "until", "once", "again", "instead", "except", "also", "but", "if", "so", "while", "where",
+    "there", "here", "player", "players", "card", "cards", "hand", "hands", "deck", "suit",
+    "suits", "rank", "ranks", "worth", "value", "sum", "exactly", "round", "rounds", "turn",
+    "turns", "dealer", "deals", "dealt", "deal", "face", "up", "down", "pile", "top", "stock",
+    "discard", "widow", "table", "pass", "passes", "draw", "draws", "take", "takes", "swap",
+    "exchange", "knock", "knocks", "knocked", "stand", "lose", "loses", "lost", "life", "lives",
+    "chip", "chips", "pot", "stake", "stakes", "point", "points", "penalty", "pay", "pays", "wins",
+    "win", "won", "tie", "ties", "tied", "nobody", "everybody", "game", "ends", "end", "out",
+    "left", "right", "clockwise", "counter", "highest", "lowest", "best", "worst", "higher",
+    "lower", "more", "less", "most", "least", "instant", "combination", "kind", "jack", "queen",
+    "king", "ace", "hearts", "diamonds", "clubs", "spades", "cups", "coins", "swords", "fire",
+    "swimming",
+))
+
+WORD = re.compile(r"[A-Za-zÀ-ÿ]+(?:['’][A-Za-zÀ-ÿ]+)?")
+
+
+def run(*args, input=None):
+    return CliRunner().invoke(cli, list(args), prog_name="trentuno", input=input,
+                              env=NO_LOCALE)
+
+
+def english_words(text: str) -> list[str]:
+    return sorted({w for w in WORD.findall(text) if w.lower() in ENGLISH})
+
+
+def test_the_word_list_catches_english_and_spares_italian():
+    assert english_words("The hands are compared") == ["The", "are", "hands"]
+    assert not english_words("Il Giocatore 2 bussa: dall'inizio alla fine, in tre, a lui.")
+
+
+@pytest.mark.parametrize("name", BUILTINS)
+def test_explain_in_italian_has_no_english(name):
+    """Every built-in and house rule, in Italian: no common English word, and nothing of its
+    English description."""
+    rules = load(name)
+    out = render(explain(rules, "it"), width=0)
+    assert english_words(out) == [], name
+    english = rules.description_in("en").split()
+    for i in range(len(english) - 4):  # no five words in a row of the English description
+        assert " ".join(english[i:i + 5]) not in " ".join(out.split()), name
+
+
+def test_a_description_in_italian_is_shown_and_a_plain_one_stays_as_written(tmp_path):
+    path = tmp_path / "mine.yaml"
+    path.write_text("extends: trentuno\nname: mine\n"
+                    "description: {en: Three lives and a pot., it: Tre vite e un piatto.}\n",
+                    encoding="utf-8")
+    out = run("explain", str(path), "--lang", "it").stdout
+    assert "Tre vite e un piatto." in out and "Three lives" not in out
+    assert "Three lives and a pot." in run("explain", str(path), "--lang", "en").stdout
+
+
+def test_the_same_zone_has_the_same_name_in_explain_and_at_the_table():
+    rules = load("trentuno")
+    assert zone_words(rules, "discard", "it") == "la pila degli scarti"
+    assert TableView(rules, "it").zone_name("discard") == "Pila degli scarti"
+    explained = render(explain(rules, "it"), width=0)
+    assert "sulla pila degli scarti" in explained
+    played = run("play", "trentuno", "--watch", "--lang", "it", "--seed", "3").stdout
+    assert "dalla pila degli scarti." in played
+    assert "dagli scarti" not in played and "Scarti:" not in played
+
+
+def test_a_player_s_name_takes_its_article():
+    out = run("play", "trentuno", "--watch", "--lang", "it", "--seed", "3").stdout
+    sentences = [line for line in out.splitlines() if line and not line.startswith(" ")]
+    assert not [s for s in sentences if s.startswith("Giocatore")]  # only table rows do
+    assert re.search(r"^Il Giocatore \d \(greedy\) bussa\.$", out, re.MULTILINE)
+    assert re.search(r"^── Mano 1 · dà le carte il Giocatore \d \(greedy\) ─", out, re.MULTILINE)
+    assert re.search(r"^  Giocatore \d \(greedy\)  3 vite", out, re.MULTILINE)  # a column of names
+
+
+def test_whose_turn_it_is_says_al(tmp_path):
+    path = tmp_path / "half.json"
+    run("play", "trentuno", "--seed", "7", "--lang", "it", input=f"1\n1\nq\ns\n{path}\n")
+    out = run("replay", str(path), "--lang", "it").stdout
+    assert re.search(r"tocca al Giocatore \d", out)
+    assert "tocca a Giocatore" not in out
+
+
+def test_seme_is_never_the_random_seed():
+    """In Italian "seme" is a suit: the seed is the game's number."""
+    assert not [k for k, v in MESSAGES["it"].items() if re.search(r"\bsem[ei]\b", v)]
+    out = run("play", "trentuno", "--watch", "--lang", "it", "--seed", "3").stdout
+    assert out.splitlines()[0].endswith("· partita n. 3")
+
+
+def test_one_word_for_chips_in_explain_and_at_the_table():
+    explained = render(explain(load("trentuno-vedova"), "it"), width=0)
+    played = run("play", "trentuno-vedova", "--watch", "--lang", "it", "--seed", "3").stdout
+    assert "20 fiche" in explained and re.search(r"\b19 fiche\b", played)
+    assert re.search(r"^  Piatto: \d+ fiche$", played, re.MULTILINE)
+    for text in (explained, played):
+        assert "poste" not in text and "fiches" not in text
+    english = run("play", "trentuno-vedova", "--watch", "--lang", "en", "--seed", "3").stdout
+    assert re.search(r"\b19 chips\b", english)
+    assert "chips" in render(explain(load("trentuno-vedova"), "en"), width=0)
+
+
+def test_no_doubled_labels():
+    """A combination whose label already says its value is not wrapped in it again."""
+    rules = load("trentuno-vedova")
+    view = TableView(rules, "it")
+    assert view.value(rules.deck.parse_hand("Ah Qh Jh")) == "31 (Asso e due figure)"
+    assert view.value(rules.deck.parse_hand("Ah Qh 8h")) == "29 (tris di seme)"
+    played = run("play", "trentuno-vedova", "--watch", "--lang", "it", "--seed", "3").stdout
+    assert not re.search(r"(\d+) \(\1 \(", played)
+    for name in BUILTINS:
+        for lang in ("en", "it"):
+            assert not re.search(r"(\d+) \(\1 \(", render(explain(load(name), lang))), name

@@ -279,6 +279,7 @@ class _Compiler:
             compiled = []
             if not options:
                 self.error(("turn", "steps", name), "a step needs at least one option")
+            self.unique_names(options or [], ("turn", "steps", name), "option")
             for i, o in enumerate(options or []):
                 path = ("turn", "steps", name, i)
                 opt = self.option(name, i, o, path, zones, deck, raw_steps)
@@ -291,6 +292,15 @@ class _Compiler:
                 if o.then in steps:
                     object.__setattr__(o, "then_step", steps[o.then])
         return start, steps, can_knock
+
+    def unique_names(self, entries, path: Path, what: str) -> None:
+        """Named entries of a list (an overlay changes them by name) are named once."""
+        seen: set = set()
+        for i, e in enumerate(entries):
+            name = e.get("name") if isinstance(e, Mapping) else None
+            if name is not None and name in seen:
+                self.error(path + (i, "name"), f"{what} name {name!r} is used twice")
+            seen.add(name)
 
     def guard(self, spec, path):
         if not isinstance(spec, Mapping) or len(spec) != 1:
@@ -370,6 +380,7 @@ class _Compiler:
 
     def triggers(self, zones, valuation) -> dict[str, tuple[Trigger, ...]]:
         out: dict[str, list[Trigger]] = {e: [] for e in EVENTS}
+        self.unique_names(self.d.get("triggers") or [], ("triggers",), "trigger")
         for i, t in enumerate(self.d.get("triggers") or []):
             path = ("triggers", i)
             cond = None

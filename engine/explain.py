@@ -61,8 +61,9 @@ def zone_words(rules: Ruleset, zone: str, lang: str = "en") -> str:
 
 def diff(base: Ruleset, overlay: Ruleset, lang: str = "en",
          instead: bool = True) -> list[Section]:
-    """The sections of `overlay` whose sentences differ from `base`'s, with (when `instead`)
-    the base's sentences they replace under an "instead of" line. A section the overlay no
+    """The sections of `overlay` whose sentences differ from `base`'s: only the sentences that
+    are new (with the sentences they are nested under), and (when `instead`) the base's
+    sentences they replace under an "instead of" line. A section the overlay no
     longer has is listed with the base's sentences under "no longer applies". The first
     section (`about`) names the overlay and its base."""
     b = {s.key: s for s in explain(base, lang)}
@@ -81,7 +82,7 @@ def diff(base: Ruleset, overlay: Ruleset, lang: str = "en",
         old = b.get(s.key)
         if old is not None and old.lines == s.lines:
             continue
-        lines = list(s.lines)
+        lines = _changed(s.lines, old.lines) if old else list(s.lines)
         replaced = [line for line in old.lines if line not in s.lines] if old else []
         if replaced and instead:
             lines.append("Instead of:" if en else "Invece di:")
@@ -95,6 +96,24 @@ def diff(base: Ruleset, overlay: Ruleset, lang: str = "en",
             lines += ["  " + line for line in s.lines]
             out.append(Section(s.key, s.title, tuple(lines)))
     return out
+
+
+def _changed(lines: tuple[str, ...], before: tuple[str, ...]) -> list[str]:
+    """The lines that are new, each with the lines it is nested under (less indented, above
+    it) for context: what a house rule changed, not the whole section again."""
+    def depth(line: str) -> int:
+        return len(line) - len(line.lstrip(" "))
+    keep = [line not in before for line in lines]
+    for i in range(len(lines) - 1, -1, -1):
+        if keep[i]:
+            d = depth(lines[i])
+            for j in range(i - 1, -1, -1):
+                if depth(lines[j]) < d:
+                    keep[j] = True
+                    d = depth(lines[j])
+                    if d == 0:
+                        break
+    return [line for line, k in zip(lines, keep) if k]
 
 
 def load_base(name_or_path: str) -> Ruleset | None:

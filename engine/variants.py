@@ -188,15 +188,30 @@ def schema_problems(data: Mapping) -> list[tuple[tuple, str, bool]]:
 
 
 # ---- overlays -----------------------------------------------------------------------------
+#: Lists whose entries carry a `name` (None: any key there). An overlay may give them as a
+#: mapping NAME -> entry: the entry is merged into the base's entry of that name, or added when
+#: the base has none; `null` removes it; `before: NAME` / `after: NAME` place it. A list there
+#: still replaces the base's list whole.
+NAMED_LISTS: tuple[tuple[Optional[str], ...], ...] = (
+    ("hand", "patterns"), ("turn", "steps", None), ("triggers",))
+#: For each named list, the key a new entry cannot do without (what it is).
+_NAMED_KIND = {"patterns": ("pattern", "kind"), "steps": ("option", "do"),
+               "triggers": ("trigger", "on")}
+POSITION_KEYS = ("before", "after")
+
+Where = tuple  # (Document, path in that document)
+
+
 @dataclass
 class Merged:
     data: dict
-    origin: dict  # path tuple -> Document that wrote the value there
+    origin: dict  # merged path -> (Document that wrote the value there, its path in that file)
     files: list   # the chain, base first
-    _written: Optional[dict] = field(default=None, repr=False)  # id(doc) -> paths under it
+    _written: Optional[dict] = field(default=None, repr=False)  # id(doc) -> {merged path: path}
 
     def problem(self, path: tuple, message: str, at_key: bool = False) -> Problem:
-        return self.owner(path).problem(path, message, at_key=at_key)
+        doc, in_doc = self.where(path)
+        return doc.problem(in_doc, message, at_key=at_key)
 
     def latest(self, paths: list) -> tuple:
         """Of several paths a problem is about, the one written by the latest file of the
@@ -206,48 +221,167 @@ class Merged:
 
     def owner(self, path: tuple) -> Document:
         """The file that wrote the value at `path`."""
-        p = tuple(path)
-        while p not in self.origin and p:
-            p = p[:-1]
-        doc: Document = self.origin.get(p, self.files[-1])
-        # A section merged from several files (a problem about the whole `turn`): the last
-        # file that wrote into it, i.e. the overlay the author is editing, not its base.
+        return self.where(path)[0]
+
+    def wrote(self, doc: Document, path: tuple) -> bool:
+        """Whether `doc` wrote the value at `path` or something inside it."""
+        self._index()
+        assert self._written is not None
+        return tuple(path) in self._written.get(id(doc), {})
+
+    def _index(self) -> None:
         if self._written is None:
             self._written = {}
-            for q, o in self.origin.items():
-                self._written.setdefault(id(o), set()).update(q[:i] for i in range(len(q) + 1))
+            for q, (o, dq) in self.origin.items():
+                paths = self._written.setdefault(id(o), {})
+                for i in range(len(q) + 1):
+                    paths.setdefault(q[:i], dq[:len(dq) - (len(q) - i)])
+
+    def where(self, path: tuple) -> Where:
+        """(the file that wrote the value at `path`, the path of that value in the file): an
+        entry changed by name sits at `/hand/patterns/1` in the rules and at
+        `/hand/patterns/tris` in the overlay."""
+        full = tuple(path)
+        p = full
+        while p not in self.origin and p:
+            p = p[:-1]
+        doc, in_doc = self.origin.get(p, (self.files[-1], p))
+        # A section merged from several files (a problem about the whole `turn`): the last
+        # file that wrote into it, i.e. the overlay the author is editing, not its base.
+        self._index()
+        assert self._written is not None
         for later in reversed(self.files):
             if later is doc:
                 break
-            if p in self._written.get(id(later), ()):
-                doc = later
+            if p in self._written.get(id(later), {}):
+                doc, in_doc = later, self._written[id(later)][p]
                 break
-        return doc
+        return doc, tuple(in_doc) + full[len(p):]
 
 
-def _mark(value: Any, path: tuple, doc: Document, origin: dict) -> None:
-    origin[path] = doc
+def _mark(value: Any, path: tuple, doc: Document, origin: dict, in_doc: tuple) -> None:
+    origin[path] = (doc, in_doc)
     if isinstance(value, dict):
         for k, v in value.items():
-            _mark(v, path + (k,), doc, origin)
+            _mark(v, path + (k,), doc, origin, in_doc + (k,))
 
 
-def _merge(base: dict, over: Mapping, path: tuple, doc: Document, origin: dict) -> dict:
-    """Mappings merge deeply, lists (and scalars) replace, `null` removes."""
+def _named_list(path: tuple) -> bool:
+    return any(len(path) == len(n) and all(a is None or a == b for a, b in zip(n, path))
+               for n in NAMED_LISTS)
+
+
+def _drop(origin: dict, here: tuple) -> None:
+    for stale in [p for p in origin if p[:len(here)] == here]:
+        del origin[stale]
+
+
+def _merge(base: dict, over: Mapping, path: tuple, doc: Document, origin: dict,
+           in_doc: tuple) -> dict:
+    """Mappings merge deeply, lists (and scalars) replace, `null` removes; a mapping given for
+    a list of named entries changes those entries by name (`_merge_named`)."""
     out = dict(base)
     for k, v in over.items():
-        here = path + (k,)
+        here, d_here = path + (k,), in_doc + (k,)
         if v is None:
             out.pop(k, None)
-            origin[here] = doc
+            _drop(origin, here)
+            origin[here] = (doc, d_here)
+        elif isinstance(v, dict) and _named_list(here) and not isinstance(out.get(k), dict):
+            out[k] = _merge_named(out.get(k), v, here, doc, origin, d_here)
         elif isinstance(v, dict) and isinstance(out.get(k), dict):
-            out[k] = _merge(out[k], v, here, doc, origin)
+            out[k] = _merge(out[k], v, here, doc, origin, d_here)
         else:
             out[k] = v
-            for stale in [p for p in origin if p[:len(here)] == here]:
-                del origin[stale]
-            _mark(v, here, doc, origin)
+            _drop(origin, here)
+            _mark(v, here, doc, origin, d_here)
     return out
+
+
+def _merge_named(base: Any, over: Mapping, here: tuple, doc: Document, origin: dict,
+                 in_doc: tuple) -> list:
+    """Change a list of named entries by name: `NAME: {...}` merges into the entry NAME (or
+    adds it at the end), `NAME: null` removes it, `before:`/`after: OTHER` puts it there."""
+    what, kind_key = _NAMED_KIND["steps" if here[0] == "turn" else str(here[-1])]
+    where = "/".join(map(str, here))
+
+    def fail(at: tuple, message: str) -> RuleFileError:
+        return RuleFileError(doc.problem(in_doc + at, message))
+
+    entries: list[list] = []  # [name, entry, {suffix: (doc, path in doc)}]
+    if base is not None:
+        if not isinstance(base, list):
+            raise fail((), f"the base's `{where}` is not a list")
+        for j, e in enumerate(base):
+            if not isinstance(e, dict) or not isinstance(e.get("name"), str):
+                raise fail((), f"entry {j + 1} of the base's `{where}` has no `name`, so its "
+                           f"entries cannot be changed by name: give the whole list here "
+                           f"(`- ...` items), or name the base's entries")
+            local = {s[len(here) + 1:]: o for s, o in origin.items()
+                     if s[:len(here) + 1] == here + (j,) and len(s) > len(here)}
+            if () not in local:  # the list was written whole: its items have no own entry
+                p = here + (j,)
+                q = p
+                while q not in origin and q:
+                    q = q[:-1]
+                d, dq = origin.get(q, (doc, q))
+                local[()] = (d, tuple(dq) + p[len(q):])
+            entries.append([e["name"], e, local])
+    names = [e[0] for e in entries]
+
+    def index(name: Any, at: tuple) -> int:
+        if name not in names:
+            raise fail(at, f"no {what} named {name!r} here (the {what}s: "
+                       f"{', '.join(map(str, names)) or 'none'})")
+        return names.index(name)
+
+    for name, v in over.items():
+        at = (name,)
+        if not isinstance(name, str):
+            raise fail(at, f"a {what}'s name is text, not {name!r}")
+        if v is None:
+            i = index(name, at)
+            del entries[i], names[i]
+            continue
+        if not isinstance(v, dict):
+            raise fail(at, f"give the {what} as a mapping of its keys (or null to remove it)")
+        if "name" in v and v["name"] != name:
+            raise fail(at + ("name",), f"the key {name!r} is the {what}'s name: `name:` "
+                       f"cannot say otherwise")
+        places = [k for k in POSITION_KEYS if k in v]
+        if len(places) > 1:
+            raise fail(at, "say `before:` or `after:`, not both")
+        body = {k: x for k, x in v.items() if k not in POSITION_KEYS and k != "name"}
+        if name in names:
+            i = names.index(name)
+            local = entries[i][2]
+            merged = _merge(entries[i][1], body, (), doc, local, in_doc + at)
+            entry = entries.pop(i)
+            names.pop(i)
+            entry[1] = merged
+        else:
+            if kind_key not in body:
+                raise fail(at, f"no {what} named {name!r} to change (the {what}s: "
+                           f"{', '.join(map(str, names)) or 'none'}); a new {what} needs "
+                           f"`{kind_key}:`")
+            i = len(entries)
+            new = {"name": name, **body}
+            local = {}
+            _mark(new, (), doc, local, in_doc + at)
+            entry = [name, new, local]
+        if places:
+            target = v[places[0]]
+            j = index(target, at + (places[0],))
+            i = j if places[0] == "before" else j + 1
+        entries.insert(i, entry)
+        names.insert(i, name)
+    owner = origin.get(here)
+    _drop(origin, here)
+    origin[here] = owner or (doc, in_doc)
+    for i, (_, _, local) in enumerate(entries):
+        for suffix, o in local.items():
+            origin[here + (i,) + suffix] = o
+    return [e[1] for e in entries]
 
 
 def load_merged(name_or_path: str) -> Merged:
@@ -282,7 +416,7 @@ def load_merged(name_or_path: str) -> Merged:
     data: dict = {}
     for doc in chain:
         body = {k: v for k, v in doc.data.items() if k != "extends"}
-        data = _merge(data, body, (), doc, origin)
+        data = _merge(data, body, (), doc, origin, ())
     return Merged(data, origin, chain)
 
 

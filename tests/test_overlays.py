@@ -233,6 +233,165 @@ def test_a_problem_inherited_from_a_valid_overlay_chain_points_at_the_file_that_
     assert problems[0].line == line_of(mid_text, "lives")
 
 
+# ---- named entries: an overlay changes, places or removes one ---------------------------------
+def test_a_pattern_changed_by_name_keeps_the_others(tmp_path):
+    f = write(tmp_path / "tris.yaml", """
+extends: trentuno
+name: tris-more
+hand:
+  patterns:
+    tris: {value: 30.5}
+""")
+    merged = load_merged(str(f)).data["hand"]["patterns"]
+    base = load_merged("trentuno").data["hand"]["patterns"]
+    assert [p["name"] for p in merged] == ["trentuno", "tris", "suit"]
+    assert merged[1] == dict(base[1], value=30.5)
+    assert merged[0] == base[0] and merged[2] == base[2]
+    rules = valid(f)
+    assert value_of(rules, "Ac Ad Ab").value == 30.5
+    assert value_of(rules, "Ac Rc Fc").value == 31          # the 31 is still there
+
+
+def test_entries_are_added_placed_and_removed_by_name(tmp_path):
+    f = write(tmp_path / "shuffle.yaml", """
+extends: trentuno
+name: shuffled
+hand:
+  patterns:
+    three-aces: {before: tris, kind: same_rank, ranks: [A], value: 30, instant: true}
+    tris: null
+    pair: {kind: same_rank, ranks: [R], value: 29}
+triggers:
+  stock-empty: {after: dealt-instant, do: void}
+""")
+    merged = load_merged(str(f)).data
+    assert [p["name"] for p in merged["hand"]["patterns"]] == [
+        "trentuno", "three-aces", "suit", "pair"]                 # a new one goes last
+    assert [t["name"] for t in merged["triggers"]] == ["dealt-instant", "stock-empty", "instant"]
+    assert merged["triggers"][1] == {"name": "stock-empty", "on": "stock_empty", "do": "void"}
+    rules = valid(f)
+    assert value_of(rules, "Ac Ad Ab").combo == "three-aces"
+    assert value_of(rules, "Fc Fd Fb").combo == "suit"           # no tris any more
+
+
+def test_an_option_changed_by_name(tmp_path):
+    f = write(tmp_path / "k.yaml", """
+extends: trentuno
+name: k
+turn:
+  steps:
+    choose:
+      knock: {if: [{value_at_least: 20}]}
+      take: null
+""")
+    rules = valid(f)
+    kinds = [(o.kind, o.params.get("from")) for o in rules.steps["choose"].options]
+    assert kinds == [("draw", "stock"), ("knock", None)]
+    for hand, allowed in (("Ac 2c 3c", False), ("Ac Rc 7d", True)):   # 16, 21: knock from 20
+        state = new_game(rules, dealer=0, players=4, hands={3: hand})
+        assert state.current_player == 3 and state.round == 1
+        assert has(state, "knock") == allowed and not has(state, "discard")
+        assert len([a for a in state.legal_actions() if a.kind == "draw"]) == 1
+
+
+def test_a_plain_list_still_replaces(tmp_path):
+    f = write(tmp_path / "l.yaml", """
+extends: trentuno
+name: l
+triggers:
+  - {on: dealt, if: {holds: instant}, do: win}
+  - {on: stock_empty, do: void}
+""")
+    assert [t.get("name") for t in load_merged(str(f)).data["triggers"]] == [None, None]
+    valid(f)
+
+
+def test_an_overlay_of_an_overlay_changes_by_name_again(tmp_path):
+    write(tmp_path / "a.yaml", "extends: house/three-aces-win\nname: a\n"
+                               "hand:\n  patterns:\n    three-aces: {value: 32}\n")
+    merged = load_merged(str(tmp_path / "a.yaml")).data["hand"]["patterns"]
+    assert [p["name"] for p in merged] == ["trentuno", "three-aces", "tris", "suit"]
+    assert merged[1]["value"] == 32 and merged[1]["instant"] is True
+    assert merged[2]["ranks"] == ["F", "C", "R"]
+
+
+@pytest.mark.parametrize("body,needle,message", [
+    ("hand:\n  patterns:\n    triz: null\n", "triz", "no pattern named 'triz' here (the "
+     "patterns: trentuno, tris, suit)"),
+    ("hand:\n  patterns:\n    triz: {value: 30.5}\n", "triz", "no pattern named 'triz' to "
+     "change (the patterns: trentuno, tris, suit); a new pattern needs `kind:`"),
+    ("hand:\n  patterns:\n    x: {kind: same_rank, before: nope}\n", "nope",
+     "no pattern named 'nope' here"),
+    ("hand:\n  patterns:\n    tris: {before: suit, after: suit}\n", "tris:",
+     "say `before:` or `after:`, not both"),
+    ("triggers:\n  instant: {name: other}\n", "other", "the key 'instant' is the trigger's "
+     "name"),
+    ("turn:\n  steps:\n    choose:\n      knok: {if: []}\n", "knok",
+     "no option named 'knok' to change (the options: draw, take, knock)"),
+    ("turn:\n  steps:\n    choose:\n      knock: [x]\n", "knock:", "give the option as a "
+     "mapping"),
+])
+def test_a_wrong_change_by_name_is_reported_at_its_line(tmp_path, body, needle, message):
+    text = "extends: trentuno\nname: bad\n" + body
+    f = write(tmp_path / "bad.yaml", text)
+    rules, problems = check(str(f))
+    assert rules is None and len(problems) == 1
+    assert problems[0].file == str(f) and message in problems[0].message
+    assert problems[0].line == line_of(text, needle)
+
+
+def test_a_base_without_names_cannot_be_changed_by_name(tmp_path):
+    write(tmp_path / "base.yaml", "extends: trentuno\nname: base\ntriggers:\n"
+                                  "  - {on: stock_empty, do: void}\n")
+    text = "extends: base.yaml\nname: top\ntriggers:\n  stock-empty: {do: reshuffle}\n"
+    f = write(tmp_path / "top.yaml", text)
+    rules, problems = check(str(f))
+    assert rules is None and "has no `name`" in problems[0].message
+    assert problems[0].file == str(f) and problems[0].line == 4
+
+
+def test_a_problem_inside_a_changed_entry_points_at_the_overlay_line(tmp_path):
+    text = "extends: trentuno\nname: bad\nhand:\n  patterns:\n    tris: {ranks: [A, X]}\n"
+    f = write(tmp_path / "bad.yaml", text)
+    rules, problems = check(str(f))
+    assert rules is None and problems[0].file == str(f)
+    assert problems[0].line == 5 and problems[0].path == "/hand/patterns/tris/ranks/1"
+
+
+def test_a_problem_in_a_moved_base_entry_points_at_the_base_line(tmp_path):
+    """The base's knock option moved from the third place to the first: a problem about it is
+    found in the base at the knock's own line."""
+    from trentuno.engine.variants import builtin_files as files
+    f = write(tmp_path / "m.yaml", "extends: trentuno\nname: m\nturn:\n  steps:\n    choose:\n"
+                                   "      draw: {after: knock}\n")
+    merged = load_merged(str(f))
+    assert [o["name"] for o in merged.data["turn"]["steps"]["choose"]] == [
+        "take", "knock", "draw"]
+    p = merged.problem(("turn", "steps", "choose", 1, "if"), "x")
+    base_text = files()["trentuno"].read_text(encoding="utf-8")
+    assert p.file.endswith("trentuno.yaml") and p.path == "/turn/steps/choose/2/if"
+    assert p.line == line_of(base_text, "if: [{round_at_least: 2}")
+
+
+def test_option_and_trigger_names_are_unique(tmp_path):
+    text = ("extends: trentuno\nname: twice\ntriggers:\n  again: {on: dealt, do: void}\n"
+            "turn:\n  steps:\n    discard:\n      - {name: d, do: discard, to: discard}\n"
+            "      - {name: d, do: discard, to: discard}\n")
+    rules, problems = check(str(write(tmp_path / "twice.yaml", text)))
+    assert rules is None
+    assert [p.message for p in problems] == ["option name 'd' is used twice"]
+    assert problems[0].line == 9
+
+
+def test_explain_diff_of_a_change_by_name_names_only_what_changed():
+    from trentuno.engine.explain import diff, load_base
+    sections = diff(load_base("house/tris-30-5"), load("house/tris-30-5"))
+    keys = [s.key for s in sections]
+    assert keys[0] == "about" and len(keys) >= 2
+    text = "\n".join(line for s in sections[1:] for line in s.lines)
+    assert "30.5" in text and "Instead of" in text
+
+
 # ---- the shelf: every shipped overlay validates and plays to the end ----------------------------
 def test_the_shelf_is_not_empty():
     assert len(HOUSE) >= 10
@@ -678,3 +837,19 @@ def test_the_docs_score_example_is_what_score_prints(tmp_path, monkeypatch):
     assert result.exit_code == 0, result.output
     for line in result.output.splitlines():
         assert line in text, line
+
+
+def test_the_docs_recipes_are_the_shelf_files():
+    """A recipe named like a shelf file says what the file says (no stale copy; the file's
+    title may be given in both languages)."""
+    from trentuno.engine.loader import load_file, load_text
+    shelf = {load_file(builtin_files()[n]).data["name"]: n for n in HOUSE}
+    found = 0
+    for block in doc_blocks():
+        data = load_text(block, file="doc").data
+        if data.get("name") in shelf:
+            found += 1
+            shelf_data = dict(load_file(builtin_files()[shelf[data["name"]]]).data)
+            shelf_data.pop("title"), data.pop("title")
+            assert data == shelf_data, data["name"]
+    assert found >= 8

@@ -1,25 +1,15 @@
 """`trentuno explain VARIANT`: the rules of a ruleset in words, or what a house rule changes."""
 from __future__ import annotations
 
-import os
-from typing import Mapping, Optional
-
 import click
+from trentuno.engine.explain import LANGS, diff, load_base, render
+from trentuno.engine.explain import explain as explain_rules
 
-from trentuno.engine.explain import LANGS, diff, explain as explain_rules, load_base, render
-
+from .messages import default_language
 from .params import VARIANT
 
-
-def locale_language(env: Optional[Mapping[str, str]] = None) -> str:
-    """`it` when the locale is Italian, else `en`: LC_ALL, LC_MESSAGES, LANG in POSIX order,
-    the first one set decides."""
-    env = os.environ if env is None else env
-    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        value = (env.get(var) or "").strip()
-        if value:
-            return "it" if value.lower().startswith("it") else "en"
-    return "en"
+#: The language from the locale, as `play` and `replay` read it (one rule for every command).
+locale_language = default_language
 
 
 @click.command("explain", short_help="Print the rules of a ruleset in words.")
@@ -33,7 +23,7 @@ def locale_language(env: Optional[Mapping[str, str]] = None) -> str:
 @click.option("--width", type=click.IntRange(0, 1000), default=100, show_default=True,
               metavar="N", help="Wrap lines at N characters (0: do not wrap).")
 @click.pass_context
-def explain(ctx: click.Context, variant: str, lang: Optional[str], show_diff: bool,
+def explain(ctx: click.Context, variant: str, lang: str | None, show_diff: bool,
             width: int) -> None:
     """Print the rules of VARIANT (a built-in name or a YAML file) as plain text to read or
     put on the table: the cards and their values, seats and dealer, the deal, a turn, knocking,

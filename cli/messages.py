@@ -27,7 +27,6 @@ DEFAULT_LANGUAGE = "en"
 MESSAGES: dict[str, dict[str, str]] = {
     "en": {
         # ---- people at the table -----------------------------------------------------------
-        "and": "and",
         # ---- the table ---------------------------------------------------------------------
         "header": "{title} · hand {hand} · round {round}",
         "mark_dealer": "dealer",
@@ -163,7 +162,6 @@ MESSAGES: dict[str, dict[str, str]] = {
                              "{recorded}",
     },
     "it": {
-        "and": "e",
         "header": "{title} · mano {hand} · giro {round}",
         "mark_dealer": "mazziere",
         "mark_knocked": "ha bussato",
@@ -274,7 +272,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "moves.one": "{n} mossa",
         "moves.other": "{n} mosse",
         "replay_verified": "verificata: {hands} e {moves} si rigiocano esattamente con {name} "
-                           "({source}, digest {digest}){check}",
+                           "({source}, impronta {digest}){check}",
         "replay_result_matches": "; il risultato registrato coincide",
         "replay_unfinished": "La partita non è finita: la registrazione si ferma alla mano "
                              "{hand}.",
@@ -344,13 +342,6 @@ class Texts:
             else:
                 key = f"{key}.one" if n == 1 else f"{key}.other"
         return self.template(key).format(**fields)
-
-    def join(self, items: list[str]) -> str:
-        """"A, B and C" / "A, B e C"."""
-        items = list(items)
-        if len(items) <= 1:
-            return "".join(items)
-        return f"{', '.join(items[:-1])} {self('and')} {items[-1]}"
 
     def action_word(self, kind: str) -> Optional[str]:
         return (ACTION_WORDS.get(self.lang) or {}).get(kind) or ACTION_WORDS["en"].get(kind)

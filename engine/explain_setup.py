@@ -138,7 +138,8 @@ class SetupSections(RulesetTerms):
             if i not in done:
                 v = self.num(r.value)
                 name = self.rank_name(i)
-                name = name if name == r.code else f"{name} ({r.code})"
+                article = self.the_rank(i)  # "L'Asso", "The Ace"
+                name = article if name == r.code else f"{article} ({r.code})"
                 found.append((i, self.t(f"{name} is worth {v}.", f"{name} vale {v}.")))
         lines = [text for _, text in sorted(found)]
         every = ", ".join(f"{r.code} {self.num(r.value)}" for r in ranks)

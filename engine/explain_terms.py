@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .errors import CardError, UsageError
-from .explain_words import LANGS, Noun, it_noun, join_words, number
+from .explain_words import LANGS, Noun, cap, it_noun, join_words, number
 from .rules import Option, Ruleset, Trigger
 from .terms import Terms
 
@@ -99,6 +99,14 @@ class RulesetTerms(Terms):
             if r.code == code:
                 return self.rank_name(i)
         return code
+
+    def the_rank(self, index: int) -> str:
+        """A rank with its article, capitalised to open a sentence ("L'Asso", "The Ace")."""
+        name = self.rank_name(index)
+        if self.lang == "en":
+            return f"The {name}"
+        art, _, fem, _ = it_noun(name)
+        return cap(Noun("", art, name, fem).the("it"))
 
     def suit_name(self, index: int) -> str:
         s = self.deck.suits[index]

@@ -135,3 +135,27 @@ def test_no_doubled_labels():
     for name in BUILTINS:
         for lang in ("en", "it"):
             assert not re.search(r"(\d+) \(\1 \(", render(explain(load(name), lang))), name
+
+
+@pytest.mark.parametrize("name", ["trentuno", "trentuno-vedova", "scat", "schwimmen",
+                                  "house/scat-penalty-points"])
+def test_play_and_replay_in_italian_have_no_english(name, tmp_path):
+    """A whole game told in Italian, at the table and in its replay: no English word but the
+    card codes ("As" is the Ace of spades) and the ruleset's name."""
+    rules = load(name)
+    codes = {c.code for c in rules.deck.cards}
+    path = tmp_path / "game.json"
+    played = run("play", name, "--watch", "--lang", "it", "--seed", "4", "--save", str(path))
+    assert played.exit_code == 0, played.output
+    replayed = run("replay", str(path), "--lang", "it")
+    for out in (played.stdout, replayed.stdout):
+        for own in (str(path), name, rules.name):  # what the user typed, the file's name
+            out = out.replace(own, "")
+        assert [w for w in english_words(out) if w not in codes] == [], name
+
+
+def test_replay_in_italian_says_impronta_not_digest(tmp_path):
+    path = tmp_path / "game.json"
+    run("play", "trentuno", "--watch", "--lang", "it", "--seed", "4", "--save", str(path))
+    out = run("replay", str(path), "--lang", "it", "--quiet").stdout
+    assert "impronta " in out and "digest" not in out

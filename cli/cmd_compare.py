@@ -37,12 +37,9 @@ def default_skill_bots() -> str:
     return ",".join(usable)
 
 
-def is_share(key: str) -> bool:
-    return key.startswith(("win_share", "hands_ended_by", "skill"))
-
-
-def cell(key: str, value: float, ci: list[float]) -> str:
-    if is_share(key):
+def cell(fig: dict[str, Any]) -> str:
+    value, ci = fig["value"], fig["ci95"]
+    if fig["kind"] == "share":
         return f"{100 * value:.1f}% ({100 * ci[0]:.1f}-{100 * ci[1]:.1f})"
     return f"{value:.2f} ({ci[0]:.2f}-{ci[1]:.2f})"
 
@@ -74,10 +71,10 @@ def report(data: dict[str, Any]) -> list[str]:
         words = [c["figures"][key]["label"] for c in cols if key in c["figures"]]
         if len(set(words)) > 1:  # the rulesets word this ending differently
             label = " / ".join(dict.fromkeys(words))
-        row = [label, cell(key, fig["value"], fig["ci95"])]
+        row = [label, cell(fig)]
         for c in cols[1:]:
             f = c["figures"].get(key)
-            row += [cell(key, f["value"], f["ci95"]), verdict(f)] if f else ["-", ""]
+            row += [cell(f), verdict(f)] if f else ["-", ""]
         rows.append(tuple(row))
     lines += [line.rstrip() for line in table(rows)]
     for c in cols[1:]:

@@ -164,9 +164,8 @@ def _axis(left: float, top: float, bottom: float, peak: float, percent: bool) ->
     return out
 
 
-def _cell(key: str, fig: dict[str, Any]) -> str:
-    share = key.startswith(("win_share", "hands_ended_by", "skill"))
-    if share:
+def _cell(fig: dict[str, Any]) -> str:
+    if fig["kind"] == "share":
         return (f"{100 * fig['value']:.1f}% <small>({100 * fig['ci95'][0]:.1f}–"
                 f"{100 * fig['ci95'][1]:.1f})</small>")
     return f"{fig['value']:.2f} <small>({fig['ci95'][0]:.2f}–{fig['ci95'][1]:.2f})</small>"
@@ -177,7 +176,7 @@ def figure_table(data: dict[str, Any]) -> str:
     head = "".join(f"<th>{esc(c['name'])}</th>" for c in cols)
     rows = [f"<tr><th>figure</th>{head}</tr>"]
     for key, fig in cols[0]["figures"].items():
-        cells = [f"<td>{_cell(key, fig)}</td>"]
+        cells = [f"<td>{_cell(fig)}</td>"]
         for c in cols[1:]:
             f = c["figures"].get(key)
             if f is None:
@@ -186,7 +185,7 @@ def figure_table(data: dict[str, Any]) -> str:
             mark = "yes" if f["significant"] else "no"
             cls = ' class="differs"' if f["significant"] else ""
             p = "&lt; 1e-06" if f["p_value"] < 1e-6 else f"= {f['p_value']:.3g}"
-            cells.append(f"<td{cls}>{_cell(key, f)}<br><small>p {p}: {mark}</small></td>")
+            cells.append(f"<td{cls}>{_cell(f)}<br><small>p {p}: {mark}</small></td>")
         rows.append(f"<tr><th>{esc(fig['label'])}</th>{''.join(cells)}</tr>")
     return "<table>\n" + "\n".join(rows) + "\n</table>"
 

@@ -148,11 +148,13 @@ class Figure:
     per_game: list[float]
     value: float
     interval: tuple[float, float]
+    share: bool = False               # a share of games, hands or seats (shown as a percent)
     p_value: float | None = None
     p_holm: float | None = None
 
     def as_dict(self) -> dict[str, Any]:
-        return {"label": self.label, "value": _round(self.value),
+        return {"label": self.label, "kind": "share" if self.share else "mean",
+                "value": _round(self.value),
                 "ci95": [_round(self.interval[0]), _round(self.interval[1])],
                 "p_value": None if self.p_value is None else _round(self.p_value, 6),
                 "significant": None if self.p_value is None else self.p_value < ALPHA,
@@ -168,13 +170,14 @@ def _mean_figure(key: str, label: str, values: Sequence[float], share: bool = Fa
     mean, low, high = mean_interval(values)
     if share:
         low, high = max(0.0, low), min(1.0, high)
-    return Figure(key, label, list(values), mean, (low, high))
+    return Figure(key, label, list(values), mean, (low, high), share)
 
 
 def _share_figure(key: str, label: str, hits: Sequence[int]) -> Figure:
     n = len(hits)
     wins = sum(hits)
-    return Figure(key, label, [float(h) for h in hits], wins / n if n else 0.0, wilson(wins, n))
+    return Figure(key, label, [float(h) for h in hits], wins / n if n else 0.0, wilson(wins, n),
+                  share=True)
 
 
 @dataclass
@@ -204,20 +207,29 @@ def end_words(rules) -> dict[str, str]:
     return words
 
 
-def measure(column: Column, players: int, end_keys: Sequence[str],
-            skill_bots: Sequence[str]) -> None:
-    """Every figure of one ruleset, from its games' facts."""
-    f = column.facts
-    fig = column.figures
-    fig["hands_per_game"] = _mean_figure("hands_per_game", "hands per game", f.hands)
-    tph = linearized(f.turns, f.hands)
-    fig["turns_per_hand"] = _mean_figure("turns_per_hand", "turns per hand", tph)
+def _length_figures(fig: dict[str, Figure], f: Facts, end_keys: Sequence[str],
+                    words: dict[str, str], prefix: str = "", where: str = "") -> None:
+    """Hands per game, turns per hand and how hands end, keyed under `prefix`."""
+    fig[f"{prefix}hands_per_game"] = _mean_figure(
+        f"{prefix}hands_per_game", f"{where}hands per game", f.hands)
+    fig[f"{prefix}turns_per_hand"] = _mean_figure(
+        f"{prefix}turns_per_hand", f"{where}turns per hand", linearized(f.turns, f.hands))
     for key in end_keys:
         counts = [game.get(key, 0) for game in f.ends]
-        word = column.end_words.get(key, key)
-        fig[f"hands_ended_by:{key}"] = _mean_figure(
-            f"hands_ended_by:{key}", f"hands ended by {word} (share)",
+        fig[f"{prefix}hands_ended_by:{key}"] = _mean_figure(
+            f"{prefix}hands_ended_by:{key}",
+            f"{where}hands ended by {words.get(key, key)} (share)",
             linearized(counts, f.hands), share=True)
+
+
+def measure(column: Column, players: int, end_keys: Sequence[str],
+            mixed_end_keys: Sequence[str], skill_bots: Sequence[str]) -> None:
+    """Every figure of one ruleset, from its games' facts. The mixed tables give their own
+    lengths and endings too: a rule that the main bots never meet (greedy never knocks low)
+    can still change the game of players who do."""
+    f = column.facts
+    fig = column.figures
+    _length_figures(fig, f, end_keys, column.end_words)
     for seat in range(players):
         fig[f"win_share_seat_{seat + 1}"] = _share_figure(
             f"win_share_seat_{seat + 1}", f"win share, seat {seat + 1}",
@@ -233,8 +245,11 @@ def measure(column: Column, players: int, end_keys: Sequence[str],
         first, last = skill_bots[0], skill_bots[-1]
         if first != last:
             edge = [a - b for a, b in zip(shares[first], shares[last])]
-            fig["skill_edge"] = _mean_figure(
-                "skill_edge", f"skill edge: {first} less {last} (win share)", edge)
+            mean, low, high = mean_interval(edge)  # a difference of shares: may be < 0
+            fig["skill_edge"] = Figure("skill_edge", f"skill edge: {first}'s win share less "
+                                       f"{last}'s", edge, mean, (low, high), share=True)
+        _length_figures(fig, column.skill, mixed_end_keys, column.end_words,
+                        "mixed_tables:", "mixed tables: ")
 
 
 def _skill_shares(skill: Facts, players: int,
@@ -250,6 +265,16 @@ def _skill_shares(skill: Facts, players: int,
             seats[n].append(len(held))
             wins[n].append(sum((mask >> s) & 1 for s in held))
     return {n: linearized(wins[n], seats[n]) for n in distinct}
+
+
+def _end_keys(all_facts: Sequence[Facts]) -> list[str]:
+    """Every way a hand ended in any of the runs, the most frequent first."""
+    total: dict[str, int] = {}
+    for facts in all_facts:
+        for game in facts.ends:
+            for k, n in game.items():
+                total[k] = total.get(k, 0) + n
+    return sorted(total, key=lambda k: (-total[k], k))
 
 
 def against_first(columns: Sequence[Column]) -> None:
@@ -316,10 +341,10 @@ def compare(rulesets: Sequence[Any], games: int, players: int, bots: str = "gree
     n = len(rulesets)
     columns = [Column(rules.name, rules.title, facts[i], facts[n + i] if mixed else None,
                       end_words(rules)) for i, rules in enumerate(rulesets)]
-    end_keys = list(dict.fromkeys(k for col in columns for game in col.facts.ends
-                                  for k in sorted(game)))
+    end_keys = _end_keys([col.facts for col in columns])
+    mixed_keys = _end_keys([col.skill for col in columns if col.skill is not None])
     for col in columns:
-        measure(col, players, end_keys, skill if skill_games else [])
+        measure(col, players, end_keys, mixed_keys, skill if skill_games else [])
     against_first(columns)
     return Comparison(columns, games, players, bots, seed, skill, skill_games,
                       time.perf_counter() - t0)

@@ -126,3 +126,15 @@ def test_default_skill_bots_are_the_ones_this_build_has():
     listed = default_skill_bots().split(",")
     assert listed[-2:] == ["greedy", "random"]  # strongest first, the restricted player last
     assert all(name.split(":")[0] in ("mc", "greedy", "random") for name in listed)
+
+
+def test_a_rule_only_weaker_players_meet_shows_at_the_mixed_tables():
+    # greedy never knocks in the first round anyway; random players do, until the rule says no
+    data = compare_json("scat", "house/scat-knock-second-round", "--games", "20",
+                        "--skill-games", "60", "--skill-bots", "greedy,random")
+    house = data["rulesets"][1]
+    assert "mixed_tables:turns_per_hand" in house["differs_from_first_holm"]
+    longer = house["figures"]["mixed_tables:turns_per_hand"]
+    base = data["rulesets"][0]["figures"]["mixed_tables:turns_per_hand"]
+    assert longer["value"] > base["value"] and longer["kind"] == "mean"
+    assert house["figures"]["skill_edge"]["kind"] == "share"

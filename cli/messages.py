@@ -92,7 +92,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "end_all_passed": "Everybody passed: the hands are compared.",
         "end_stock_empty": "No cards left {stock:in}: the hands are compared.",
         "end_stuck": "{who:The} cannot move: the hands are compared.",
-        "end_refresh_failed": "The table cards cannot be dealt again: the hands are compared.",
+        "end_refresh_failed": "The cards cannot be dealt again: the hands are compared.",
         "end_void": "The hand is void: nobody pays.",
         "end_turn_limit": "The hand went on too long and is void: nobody pays.",
         "end_other": "The hand ends ({outcome}, {reason}).",
@@ -222,8 +222,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "end_all_passed": "Hanno passato tutti: si confrontano le mani.",
         "end_stock_empty": "Non ci sono più carte {stock:in}: si confrontano le mani.",
         "end_stuck": "{who:The} non può muovere: si confrontano le mani.",
-        "end_refresh_failed": "Le carte in tavola non si possono rifare: si confrontano le "
-                              "mani.",
+        "end_refresh_failed": "Non si possono ridare le carte: si confrontano le mani.",
         "end_void": "Mano nulla: nessuno paga.",
         "end_turn_limit": "La mano è durata troppo ed è nulla: nessuno paga.",
         "end_other": "La mano finisce ({outcome}, {reason}).",
@@ -254,7 +253,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "intro_keys": "Scrivi il numero della tua scelta; ? mostra di nuovo il tavolo, "
                       "q per uscire.",
         "reproduce": "Per rigiocare questa partita: --seed {seed}.",
-        "resumed": "Ripresa {path}: {moves} mosse rigiocate.",
+        "resumed": "Partita ripresa da {path}: {moves} mosse rigiocate.",
         "resumed_hand": "La mano {hand} finora",
         "resumed_over": "{path} contiene una partita già finita.",
         "save_question": "Salvare la partita? [s/N] ",
@@ -264,7 +263,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "not_saved": "La partita non è stata salvata.",
         "not_saved_hint": "La partita non è stata salvata (--save FILE la conserva).",
         "save_failed": "Impossibile salvare in {path}: {reason}",
-        "input_ended": "Input terminato: la partita si ferma qui.",
+        "input_ended": "Non arriva più nulla da leggere: la partita si ferma qui.",
         "interrupted": "Interrotto.",
         "quit": "Lasci il tavolo.",
         "hands.one": "{n} mano",
@@ -309,6 +308,7 @@ ACTION_WORDS: dict[str, dict[str, str]] = {
     "it": {"draw": "Pesca {zone:da}", "discard": "Scarta", "swap": "Cambia una carta",
            "swap_all": "Cambia tutte le carte", "pass": "Passa", "knock": "Bussa"},
 }
+
 
 def default_language(env: Optional[Mapping[str, str]] = None) -> str:
     """`it` when the locale asks for Italian, else `en`. The variables are read in POSIX

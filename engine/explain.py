@@ -3,12 +3,14 @@
     sections = explain(load(NAME_OR_PATH), lang="it")
     print(render(sections))
 
-Every sentence is built from the ruleset's data (`rules.data`, the merged document, for what the
-compiler turned into closures: guards, triggers; the compiled objects for the deck, values and
-patterns), never from which ruleset it is: the same generic sentence serves every ruleset that
-uses the same keys. The ruleset's own words are used wherever it gives them: pattern labels,
-option labels, rank and suit names, and `labels:` entries for its terms. `labels` keys that are
-read:
+Every sentence is built from the compiled rules (the `Ruleset` and the frozen objects it holds;
+what the compiler turned into closures, guards, effects and trigger conditions, is read from the
+`Spec` each keeps of its keyword and parameter), never from the YAML and never from which
+ruleset it is: the same generic sentence serves every ruleset that uses the same keys. Names
+(zones, players, lives, chips) come from `terms`, the translation layer `play` and `replay`
+share. The ruleset's own words are used wherever it gives them: its title and description in
+the reader's language, pattern labels, option labels, rank and suit names, and `labels:` entries
+for its terms. `labels` keys that are read:
 
 * a zone's name (`reserve: {en: reserve, it: la riserva}`): the words for that zone (in Italian an
   article at the start gives the gender: `la riserva`, `il tallone`, `le carte in tavola`);
@@ -19,7 +21,7 @@ read:
 `diff(base, overlay)` keeps only the sections whose sentences differ: what a house rule changes.
 
 The text is built in smaller modules: `explain_words` (language helpers), `explain_terms` (the
-ruleset's own words, and `Section`), and one module per group of sections: `explain_setup`,
+ruleset's own words on top of `terms.Terms`, and `Section`), and one module per group of sections: `explain_setup`,
 `explain_turn`, `explain_hands`, `explain_stakes`. This module puts them together and holds the
 public API.
 """

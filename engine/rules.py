@@ -180,7 +180,9 @@ class Ruleset:
     end_hands: Optional[int]
     end_target: Optional[int]        # points mode: penalty points that end the game
     labels: Mapping[str, Mapping[str, str]]
-    data: Mapping = field(repr=False, default_factory=dict)  # the merged document, for explain
+    data: Mapping = field(repr=False, default_factory=dict)  # the merged document (worker
+    #                                                         processes recompile it; explain
+    #                                                         reads the compiled objects)
     source_path: str = ""            # the file to load it again from (worker processes)
     #: lang -> words, when the file gives `title:`/`description:` per language (`{en, it}`)
     title_words: Mapping[str, str] = field(default_factory=dict)

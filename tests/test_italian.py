@@ -159,3 +159,21 @@ def test_replay_in_italian_says_impronta_not_digest(tmp_path):
     run("play", "trentuno", "--watch", "--lang", "it", "--seed", "4", "--save", str(path))
     out = run("replay", str(path), "--lang", "it", "--quiet").stdout
     assert "impronta " in out and "digest" not in out
+
+
+# ---- the translation layer's grammar ------------------------------------------------------
+def test_names_take_the_italian_article_and_preposition_they_need():
+    from trentuno.engine.terms import Named, Noun, noun
+    stock, pile = noun("stock", "il tallone"), noun("discard pile", "la pila degli scarti")
+    assert f"{stock.in_lang('it'):da}" == "dal tallone"
+    assert f"{pile.in_lang('it'):su}" == "sulla pila degli scarti"
+    assert f"{pile.in_lang('it'):Bare}" == "Pila degli scarti"
+    assert f"{stock.in_lang('en'):da}" == "from the stock"
+    assert f"{noun('reserve', 'riserva').in_lang('it'):di}" == "della riserva"
+    assert f"{noun('box', 'scatolone').in_lang('it'):a}" == "allo scatolone"
+    assert f"{noun('ace pile', 'asso').in_lang('it'):in}" == "nell'asso"
+    p1, p3 = Noun("Player 1", "il", "Giocatore 1"), Noun("Player 3", "il", "Giocatore 3")
+    both = Named((p1, p3), "it")
+    assert f"{both:The} vincono" == "Il Giocatore 1 e il Giocatore 3 vincono"
+    assert f"tocca {Named((p3,), 'it'):a}" == "tocca al Giocatore 3"
+    assert f"{Named((p1, p3), 'en'):The} win" == "Player 1 and Player 3 win"

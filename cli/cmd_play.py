@@ -34,6 +34,7 @@ from .table import TableView
 
 EXIT_INTERRUPTED = 130
 PERSON = "person"  # the `bots` entry of the person's seat in a saved record
+MAX_DELAY = 3600  # seconds: an hour between moves is already no game
 
 
 class _Quit(Exception):
@@ -333,7 +334,7 @@ def _bot_names(spec: str, players: int, seat: Optional[int], tr: Texts) -> dict[
 @click.option("--watch", is_flag=True,
               help="Every seat is a bot; the game is told move by move and ends by itself.")
 @click.option("--delay", type=float, default=0.0, show_default=True, metavar="SECONDS",
-              help="Pause before each bot move.")
+              help=f"Pause before each bot move (at most {MAX_DELAY} seconds).")
 @click.option("--save", "save_path", default=None, metavar="FILE",
               help="Write the game record to FILE when the game ends or is interrupted.")
 @click.option("--resume", "resume_path", default=None, metavar="FILE",
@@ -351,8 +352,9 @@ def play(ctx: click.Context, variant: str, players: Optional[int], seat: Optiona
     tr = Texts(lang or default_language())
     param = next(p for p in ctx.command.params if p.name == "variant")
     rules = VARIANT.convert(variant, param, ctx)
-    if not math.isfinite(delay) or delay < 0:
-        raise click.BadParameter(tr("err_delay", delay=delay), param_hint="'--delay'")
+    if not (math.isfinite(delay) and 0 <= delay <= MAX_DELAY):  # a sleep overflows near 1e10
+        raise click.BadParameter(tr("err_delay", delay=delay, most=MAX_DELAY),
+                                 param_hint="'--delay'")
     if save_path is not None:
         folder = Path(save_path).expanduser().parent
         if not folder.is_dir():

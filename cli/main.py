@@ -6,66 +6,74 @@ and a closed pipe (`trentuno score ... | head -1`) ends quietly.
 """
 from __future__ import annotations
 
+import importlib
 import os
 import sys
-from importlib import metadata
-from typing import Optional, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 import click
-
 from trentuno.engine.errors import UserError
 
-from .cmd_compare import compare
-from .cmd_explain import explain
-from .cmd_play import play
-from .cmd_replay import replay
-from .cmd_score import score
-from .cmd_simulate import simulate
-from .cmd_validate import validate
-from .cmd_variants import variants
 from .failure import PROG, failure_from
+from .output import guarded_output
 
 EXIT_INTERRUPTED = 130
 EXIT_INTERNAL = 70  # EX_SOFTWARE
 
+#: command name -> the module (cli/cmd_NAME.py) defining it as a click command named NAME.
+#: A command's module is imported only when that command runs (or `--help` lists them all):
+#: `score` does not pay for what `simulate` or `play` import.
+COMMANDS = ("validate", "score", "variants", "simulate", "compare", "play", "explain",
+            "replay")
+
 
 def _version() -> str:
+    from importlib import metadata  # 50 ms of imports: only for --version
+
     try:
         return metadata.version("trentuno")
     except metadata.PackageNotFoundError:  # running from a source tree that is not installed
         return "unknown"
 
 
-class TrentunoGroup(click.Group):
-    """A group that turns engine errors raised by its commands into `Failure`s, so that they
-    print one line (exit 1) both from the console script and under CliRunner."""
+def _show_version(ctx: click.Context, _param: Any, value: bool) -> None:
+    if value and not ctx.resilient_parsing:
+        click.echo(f"{PROG} {_version()}")
+        ctx.exit()
 
-    def invoke(self, ctx: click.Context):
-        try:
-            return super().invoke(ctx)
-        except UserError as err:
-            raise failure_from(err) from None
+
+class TrentunoGroup(click.Group):
+    """A group whose commands are imported when first needed, and that turns engine errors
+    raised by them into `Failure`s, so that they print one line (exit 1) both from the
+    console script and under CliRunner."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(set(COMMANDS) | set(self.commands))
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands and cmd_name in COMMANDS:
+            module = importlib.import_module(f"{__package__}.cmd_{cmd_name}")
+            self.add_command(getattr(module, cmd_name))
+        return self.commands.get(cmd_name)
+
+    def invoke(self, ctx: click.Context) -> Any:
+        with guarded_output():
+            try:
+                return super().invoke(ctx)
+            except UserError as err:
+                raise failure_from(err) from None
 
 
 @click.group(PROG, cls=TrentunoGroup,
              context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(_version(), "--version", prog_name=PROG,
-                      message="%(prog)s %(version)s")
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True,
+              callback=_show_version, help="Show the version and exit.")
 def cli() -> None:
     """trentuno: play, check and simulate the "31" family of card games from YAML rulesets.
 
     A VARIANT is a built-in name (see `trentuno variants`) or a path to a YAML rule file.
     """
-
-
-cli.add_command(validate)
-cli.add_command(score)
-cli.add_command(variants)
-cli.add_command(simulate)
-cli.add_command(compare)
-cli.add_command(play)
-cli.add_command(explain)
-cli.add_command(replay)
 
 
 def _quiet_stdout() -> None:
@@ -77,8 +85,15 @@ def _quiet_stdout() -> None:
         pass
 
 
-def main(argv: Optional[Sequence[str]] = None) -> None:
+def main(argv: Sequence[str] | None = None) -> None:
     """Console-script entry point; exits with 0 (ok), 1 (error), 2 (usage), 130 (Ctrl-C)."""
+    with guarded_output():
+        code = _run(argv)
+    sys.exit(code)
+
+
+def _run(argv: Sequence[str] | None) -> int:
+    """The exit status of one command line; every way it can end is decided here."""
     try:
         try:
             rv = cli.main(args=argv, prog_name=PROG, standalone_mode=False)
@@ -109,7 +124,7 @@ def main(argv: Optional[Sequence[str]] = None) -> None:
         click.echo(f"{PROG}: internal error: {type(err).__name__}: {err} (please report it; "
                    f"TRENTUNO_DEBUG=1 shows the traceback)", err=True)
         code = EXIT_INTERNAL
-    sys.exit(code)
+    return code
 
 
 if __name__ == "__main__":  # python -m trentuno.cli.main

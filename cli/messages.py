@@ -94,7 +94,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "end_stuck": "{who:The} cannot move: the hands are compared.",
         "end_refresh_failed": "The cards cannot be dealt again: the hands are compared.",
         "end_void": "The hand is void: nobody pays.",
-        "end_turn_limit": "The hand went on too long and is void: nobody pays.",
+        "end_turn_limit": "Nothing ended the hand in {turns} turns: it is void and the game stops here.",
         "end_other": "The hand ends ({outcome}, {reason}).",
         "nobody_pays": "Nobody pays.",
         "life_lost": "{who:The} loses a life ({left}).",
@@ -151,7 +151,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "err_players": "{name} is played by {min} to {max} players, not {n}",
         "err_seat": "the seat must be from 0 to {max} for {players} players (seat 0 is "
                     "Player 1), not {seat}",
-        "err_delay": "a pause is a number of seconds, 0 or more, not {delay}",
+        "err_delay": "a pause is a number of seconds from 0 to {most}, not {delay}",
         "err_seat_watch": "--seat means nothing with --watch: every seat is a bot",
         "err_bots_count": "--bots lists {given} bots; give one name for all or {want} "
                           "names, one for each other seat in seat order",
@@ -224,7 +224,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "end_stuck": "{who:The} non può muovere: si confrontano le mani.",
         "end_refresh_failed": "Non si possono ridare le carte: si confrontano le mani.",
         "end_void": "Mano nulla: nessuno paga.",
-        "end_turn_limit": "La mano è durata troppo ed è nulla: nessuno paga.",
+        "end_turn_limit": "Nessuna regola ha chiuso la mano in {turns} turni: la mano è nulla e la partita finisce qui.",
         "end_other": "La mano finisce ({outcome}, {reason}).",
         "nobody_pays": "Nessuno paga.",
         "life_lost": "{who:The} perde una vita ({left}).",
@@ -280,7 +280,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "err_players": "{name} si gioca da {min} a {max} giocatori, non {n}",
         "err_seat": "il posto va da 0 a {max} con {players} giocatori (il posto 0 è il "
                     "Giocatore 1), non {seat}",
-        "err_delay": "una pausa è un numero di secondi, 0 o più, non {delay}",
+        "err_delay": "una pausa è un numero di secondi da 0 a {most}, non {delay}",
         "err_seat_watch": "--seat non ha senso con --watch: a ogni posto gioca un bot",
         "err_bots_count": "--bots elenca {given} bot; dai un nome per tutti o {want} nomi, "
                           "uno per ogni altro posto in ordine",

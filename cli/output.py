@@ -1,10 +1,61 @@
-"""Small output helpers shared by the commands."""
+"""Small output helpers shared by the commands, and the guard on everything they print."""
 from __future__ import annotations
 
+import codecs
+import contextlib
 import json
-from typing import Any
+import sys
+from collections.abc import Iterator
+from typing import Any, TextIO
 
 import click
+from trentuno.engine.text import visible
+
+
+class VisibleWriter:
+    """A text stream whose writes go out with unprintable characters escaped (see
+    engine/text.py): the one boundary every command's output passes, so no terminal escape
+    from a rule file reaches the screen whichever message carried it. Characters the
+    stream's encoding cannot carry (a lone surrogate, a card suit on an ASCII terminal) are
+    escaped too, instead of ending the command with an encoding error."""
+
+    def __init__(self, stream: TextIO, keep: str = "\n"):
+        self._stream = stream
+        self._keep = keep
+        encoding = getattr(stream, "encoding", None) or "utf-8"
+        try:
+            self._encoding = codecs.lookup(encoding).name
+        except LookupError:
+            self._encoding = "ascii"
+
+    def write(self, text: Any) -> int:
+        if not isinstance(text, str):
+            return self._stream.write(text)
+        shown = visible(text, keep=self._keep, styles=True)
+        if self._encoding != "utf-8":
+            shown = shown.encode(self._encoding, "backslashreplace").decode(self._encoding)
+        self._stream.write(shown)
+        return len(text)
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "buffer":  # nobody may write around the guard (click would, on ASCII)
+            raise AttributeError(name)
+        return getattr(self._stream, name)
+
+
+@contextlib.contextmanager
+def guarded_output() -> Iterator[None]:
+    """sys.stdout and sys.stderr behind a VisibleWriter for the time of the block (stderr
+    keeps carriage returns, which progress bars redraw with)."""
+    if isinstance(sys.stdout, VisibleWriter) or sys.stdout is None or sys.stderr is None:
+        yield
+        return
+    out, err = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = VisibleWriter(out), VisibleWriter(err, keep="\n\r")  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        sys.stdout, sys.stderr = out, err
 
 
 def number(x: Any) -> Any:
@@ -16,7 +67,7 @@ def number(x: Any) -> Any:
 
 def echo_json(data: Any) -> None:
     """One JSON document on one line of stdout."""
-    click.echo(json.dumps(data, ensure_ascii=False))
+    click.echo(visible(json.dumps(data, ensure_ascii=False), keep="", as_json=True))
 
 
 def table(rows: list[tuple[str, ...]], right: tuple[int, ...] = ()) -> list[str]:

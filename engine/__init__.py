@@ -7,15 +7,39 @@
         state.apply(state.legal_actions()[0])
 
 Nothing in this package names a game: every difference between rulesets is data.
+
+The names below are imported on first use (PEP 562), so that importing one module of the
+package (the command line's `errors`, say) does not import all of them.
 """
-from .bots import BOTS, parse_bots
-from .errors import CardError, Problem, RuleFileError, UserError, UsageError
-from .rules import Action, Ruleset
-from .state import Event, GameState, IllegalAction
-from .variants import builtin_files, check, load
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+#: public name -> the module of this package that defines it
+_WHERE = {
+    "BOTS": "bots", "parse_bots": "bots",
+    "CardError": "errors", "Problem": "errors", "RuleFileError": "errors",
+    "UserError": "errors", "UsageError": "errors",
+    "Action": "rules", "Ruleset": "rules",
+    "Event": "state", "GameState": "state", "IllegalAction": "state",
+    "builtin_files": "variants", "check": "variants", "load": "variants",
+}
 
 __all__ = [
-    "Action", "BOTS", "CardError", "Event", "GameState", "IllegalAction", "Problem",
-    "RuleFileError", "Ruleset", "UserError", "UsageError", "builtin_files", "check",
-    "load", "parse_bots",
+    "BOTS", "Action", "CardError", "Event", "GameState", "IllegalAction", "Problem",
+    "RuleFileError", "Ruleset", "UsageError", "UserError", "builtin_files", "check", "load",
+    "parse_bots",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _WHERE:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{_WHERE[name]}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_WHERE))

@@ -25,8 +25,9 @@ from __future__ import annotations
 import math
 import os
 import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Sequence, Union
+from typing import Any
 
 import yaml
 from yaml import events as ev
@@ -39,15 +40,24 @@ from .errors import Problem, RuleFileError
 MAX_BYTES = 1024 * 1024  # 1 MiB: a ruleset is a few KiB; more is a mistake or an attack.
 MAX_DEPTH = 100  # nested mappings/lists; keeps our recursive walks far from Python's limit.
 MAX_NODES = 100_000  # after alias expansion; stops alias bombs long before memory suffers.
+#: text after alias expansion (scalars and keys, in characters): one long string aliased a
+#: thousand times is few nodes but gigabytes once the schema and the digest read it.
+MAX_EXPANDED_CHARS = 4 * MAX_BYTES
+#: an integer this wide cannot be printed (Python refuses str() past 4,300 digits) and means
+#: nothing in a ruleset; hex and octal spellings are held to the same limit.
+MAX_INT_DIGITS = 4000
+_MAX_INT_BITS = int(MAX_INT_DIGITS * 3.3219280948873626)  # log2(10) bits per digit
 
 Position = tuple[int, int]  # 1-based (line, column)
-PathLike = Union[str, Sequence[Any]]  # "/a/0/b" or ("a", 0, "b")
+PathLike = str | Sequence[Any]  # "/a/0/b" or ("a", 0, "b")
 
 __all__ = [
-    "Document",
     "MAX_BYTES",
     "MAX_DEPTH",
+    "MAX_EXPANDED_CHARS",
+    "MAX_INT_DIGITS",
     "MAX_NODES",
+    "Document",
     "format_path",
     "load_bytes",
     "load_file",
@@ -207,15 +217,22 @@ def _resolve_plain(text: str) -> Any:
         return True
     if text in _FALSES:
         return False
+    too_long = f"integer has too many digits (more than {MAX_INT_DIGITS})"
     try:
         if _INT.fullmatch(text):
-            return int(text, 10)  # decimal even with leading zeros: "010" -> 10
-        if _OCT.fullmatch(text):
-            return int(text[2:], 8)
-        if _HEX.fullmatch(text):
-            return int(text[2:], 16)
-    except ValueError:  # Python's int max-str-digits guard
-        raise ValueError("integer has too many digits") from None
+            if len(text) > MAX_INT_DIGITS + 1:
+                raise ValueError(too_long)
+            number = int(text, 10)  # decimal even with leading zeros: "010" -> 10
+        elif _OCT.fullmatch(text) or _HEX.fullmatch(text):
+            number = int(text, 0)  # 0o17, 0x1F
+        else:
+            number = None
+    except ValueError:  # Python's own int max-str-digits guard
+        raise ValueError(too_long) from None
+    if number is not None:
+        if number.bit_length() > _MAX_INT_BITS:
+            raise ValueError(too_long)
+        return number
     if _FLOAT.fullmatch(text):
         value = float(text)
         if not math.isfinite(value):
@@ -236,7 +253,7 @@ class _Fail(Exception):
 
 
 class _Scalar:
-    __slots__ = ("value", "plain", "pos")
+    __slots__ = ("plain", "pos", "value")
 
     def __init__(self, value: str, plain: bool, pos: Position):
         self.value, self.plain, self.pos = value, plain, pos
@@ -257,7 +274,7 @@ class _Map:
 
 
 class _Alias:
-    __slots__ = ("target", "pos")
+    __slots__ = ("pos", "target")
 
     def __init__(self, target: Any, pos: Position):
         self.target, self.pos = target, pos
@@ -272,17 +289,37 @@ def _show_tag(tag: str) -> str:
     return "!!" + tag[len(prefix):] if tag.startswith(prefix) else tag
 
 
-class _Composer(Reader, Scanner, Parser):
-    """PyYAML's pure-Python event parser plus our own composer (no constructor, no resolver).
-
-    Enforces, while the events stream in: no tags, bounded nesting, bounded node count,
-    no recursive or undefined aliases, no redefined anchors, one document.
-    """
+class _PureParser(Reader, Scanner, Parser):
+    """PyYAML's pure-Python event parser: its messages and positions are the reference."""
 
     def __init__(self, text: str):
         Reader.__init__(self, text)
         Scanner.__init__(self)
         Parser.__init__(self)
+
+
+def _fast_parser(text: str) -> Any:
+    """libyaml's event parser when PyYAML was built with it: the pure-Python scanner reads
+    about a million characters in 3 to 6 s, libyaml in a few milliseconds."""
+    try:
+        from yaml._yaml import CParser
+    except ImportError:  # PyYAML without libyaml
+        return None
+    return CParser(text)
+
+
+class _Composer:
+    """Our own composer over a YAML event parser (no constructor, no resolver).
+
+    Enforces, while the events stream in: no tags, bounded nesting, bounded node count,
+    no recursive or undefined aliases, no redefined anchors, one document.
+    """
+
+    def __init__(self, events: Any):
+        self.events = events
+        self.get_event = events.get_event
+        self.check_event = events.check_event
+        self.peek_event = events.peek_event
         self.anchors: dict[str, Any] = {}
         self.anchor_pos: dict[str, Position] = {}
         self.open_anchors: set[str] = set()
@@ -323,7 +360,7 @@ class _Composer(Reader, Scanner, Parser):
             self.anchor_pos[anchor] = pos
             self.open_anchors.add(anchor)
         if isinstance(event, ev.ScalarEvent):
-            node: Any = _Scalar(event.value, event.style is None, pos)
+            node: Any = _Scalar(event.value, not event.style, pos)  # plain: None or ""
         else:
             self.depth += 1
             if self.depth > MAX_DEPTH:
@@ -376,6 +413,7 @@ class _Builder:
         self.positions: dict[tuple, Position] = {}
         self.key_positions: dict[tuple, Position] = {}
         self.count = 0
+        self.chars = 0  # characters of scalars and keys built so far, aliases expanded
         self.alias: tuple[Position, tuple] | None = None  # outermost alias being expanded
 
     def _tick(self, pos: Position, path: tuple) -> None:
@@ -407,8 +445,12 @@ class _Builder:
             return [self.build(item, path + (i,)) for i, item in enumerate(node.items)]
         return self._mapping(node, path)
 
-    @staticmethod
-    def _scalar(node: _Scalar, pos: Position, path: tuple) -> Any:
+    def _scalar(self, node: _Scalar, pos: Position, path: tuple) -> Any:
+        self.chars += len(node.value)
+        if self.chars > MAX_EXPANDED_CHARS:  # only reachable through aliases
+            raise _Fail(f"document too large after alias expansion (more than "
+                        f"{MAX_EXPANDED_CHARS // MAX_BYTES} MiB of text)",
+                        *(self.alias or (pos, path)))
         if not node.plain:
             return node.value  # quoted and block scalars are always strings
         try:
@@ -481,11 +523,27 @@ def _syntax_message(err: yaml.MarkedYAMLError) -> str:
     return "invalid YAML: " + " ".join(message.split())
 
 
+#: a broken file is parsed again by the pure-Python parser, whose messages are the ones users
+#: and tests know, when it is small enough for that to be quick
+_REPARSE_BELOW = 128 * 1024
+
+
+def _compose(text: str) -> Any:
+    """The root node: libyaml's events if it can read the text, else PyYAML's own."""
+    fast = _fast_parser(text)
+    if fast is not None:
+        try:
+            return _Composer(fast).compose()
+        except (yaml.YAMLError, UnicodeEncodeError):  # a lone surrogate cannot go to libyaml
+            if len(text) > _REPARSE_BELOW:
+                raise
+    return _Composer(_PureParser(text)).compose()
+
+
 def _load(text: str, file: str) -> Document:
-    if text.startswith("\ufeff"):
-        text = text[1:]  # a UTF-8 BOM is invisible; don't let it shift line-1 columns
+    text = text.removeprefix("\ufeff")  # a UTF-8 BOM is invisible; don't let it shift line-1 columns
     try:
-        root = _Composer(text).compose()
+        root = _compose(text)
         if root is None or (isinstance(root, _Scalar) and root.plain and root.value == ""):
             raise _Fail("empty file", (1, 1))
         if not isinstance(root, _Map):

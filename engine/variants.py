@@ -7,18 +7,20 @@ overlay chain, the overlay that wrote it, or the base it came from).
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache, lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import Any, Iterator, Mapping, Optional
-
-import jsonschema
+from typing import TYPE_CHECKING, Any, Iterator, Mapping, Optional
 
 from .compiler import CompileProblems, compile_document
 from .errors import Problem, RuleFileError, UsageError
 from .loader import Document, load_file
 from .rules import Ruleset
+
+if TYPE_CHECKING:
+    import jsonschema
 
 #: the installed distribution's top package (the folders variants/ and schema/ live under it)
 PACKAGE = __name__.split(".")[0]
@@ -68,9 +70,37 @@ def schema() -> dict:
     return json.loads(text)
 
 
+def _is_integer(checker: Any, instance: Any) -> bool:
+    """JSON Schema's `integer`, without the floats draft-7 lets in (3.0 is an integer there):
+    a count written `3.0` is a typo, and Python cannot deal 3.0 cards."""
+    return isinstance(instance, int) and not isinstance(instance, bool)
+
+
+@cache
+def _whole(pattern: str) -> re.Pattern[str]:
+    r"""A schema pattern as it reads: `^...$` means the whole string. Python's `$` also
+    matches before a final newline, so `name: "x\n"` would pass; `\Z` does not."""
+    if pattern.endswith("$") and not pattern.endswith("\\$"):
+        pattern = pattern[:-1] + "\\Z"
+    return re.compile(pattern)
+
+
+def _pattern(validator: Any, pattern: str, instance: Any, schema: Any) -> Iterator:
+    from jsonschema.exceptions import ValidationError
+
+    if validator.is_type(instance, "string") and not _whole(pattern).search(instance):
+        yield ValidationError(f"{instance!r} does not match {pattern!r}")
+
+
 @lru_cache(maxsize=1)
 def _validator() -> jsonschema.Draft7Validator:
-    return jsonschema.Draft7Validator(schema())
+    import jsonschema  # here, not at the top: `score` and `play` of a built-in never need it
+
+    base = jsonschema.Draft7Validator
+    strict = jsonschema.validators.extend(
+        base, validators={"pattern": _pattern},
+        type_checker=base.TYPE_CHECKER.redefine("integer", _is_integer))
+    return strict(schema())
 
 
 def _leaf_errors(error) -> Iterator:

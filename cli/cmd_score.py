@@ -8,7 +8,6 @@ from typing import Iterator
 import click
 
 from trentuno.engine.errors import CardError, UsageError
-from trentuno.engine.patterns import HandValue
 
 from .output import echo_json, number, table
 from .params import VARIANT
@@ -44,10 +43,10 @@ def parse_hand(rules, text: str, where: str) -> list[int]:
     return cards
 
 
-def places(values: list[HandValue]) -> list[int]:
-    """Competition ranking by strength (higher is better): 1, 1, 3."""
-    ordered = sorted(v.strength for v in values)
-    return [1 + len(ordered) - bisect_right(ordered, v.strength) for v in values]
+def places(keys: list[tuple]) -> list[int]:
+    """Competition ranking by ranking key (higher is better): 1, 1, 3."""
+    ordered = sorted(keys)
+    return [1 + len(ordered) - bisect_right(ordered, k) for k in keys]
 
 
 @click.command("score", short_help="Value hands under a ruleset and rank them.")
@@ -69,16 +68,17 @@ def score(rules, hands: tuple[str, ...], as_json: bool) -> None:
     else:
         given = list(_read_stdin())
     parsed = [parse_hand(rules, text, where) for where, text in given]
-    values = [rules.valuation.of(cards) for cards in parsed]
-    ranks = places(values)
+    # Each hand valued on its own: a few hands need not build the table of every hand.
+    values = [rules.valuation.appraise(cards) for cards in parsed]
+    ranks = places([key for key, _value, _combo, _instant in values])
     rows = []
-    for cards, v, place in zip(parsed, values, ranks):
+    for cards, (_key, value, combo, _instant), place in zip(parsed, values, ranks):
         codes = rules.deck.codes(cards)
         if as_json:
-            echo_json({"hand": codes, "value": number(v.value), "combo": v.combo,
+            echo_json({"hand": codes, "value": number(value), "combo": combo,
                        "place": place})
         else:
-            row = (" ".join(codes), str(number(v.value)), v.combo)
+            row = (" ".join(codes), str(number(value)), combo)
             rows.append(row if len(parsed) == 1 else row + (f"place {place}",))
     for line in table(rows, right=(1,)):
         click.echo(line)

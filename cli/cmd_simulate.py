@@ -5,10 +5,11 @@ from pathlib import Path
 
 import click
 from trentuno.engine.bots import BOTS
-from trentuno.engine.simulate import Summary, record_file
+from trentuno.engine.simulate import END_NAMES, Summary, record_file
 from trentuno.engine.simulate import simulate as run_simulation
+from trentuno.engine.state import MAX_TURNS_PER_HAND
 
-from .failure import Failure
+from .failure import PROG, Failure
 from .lab_options import (
     check_bots,
     players_for,
@@ -77,6 +78,11 @@ def simulate(rules, games: int, players, bots: str, seed: int, jobs: int,
     with progress_bar(games, "simulating") as bar:
         summary = run_simulation(rules, games, players, bots, seed, jobs, progress=bar,
                                  record_dir=record_dir, cluster=cluster)
+    stopped = summary.hand_ends.get(END_NAMES["void:turn_limit"], 0)
+    if stopped:
+        click.echo(f"{PROG}: warning: {stopped} game{'s' if stopped != 1 else ''} stopped at a "
+                   f"hand that nothing ended in {MAX_TURNS_PER_HAND} turns (can every hand "
+                   f"end? `trentuno validate` says)", err=True)
     if as_json:
         echo_json(summary.as_dict())
     else:

@@ -18,6 +18,7 @@ from typing import Iterable, Mapping, Optional, Sequence
 import click
 
 from trentuno.engine.rules import Action, Ruleset
+from trentuno.engine.state import MAX_TURNS_PER_HAND
 from trentuno.engine.terms import Named, Noun, Terms, cap
 
 from .messages import Texts
@@ -477,7 +478,9 @@ class TableView:
             if reason in ("all_passed", "stock_empty", "refresh_failed"):
                 return tr(f"end_{reason}", stock=self.rest())
         if outcome == "void":
-            return tr("end_turn_limit" if reason == "turn_limit" else "end_void")
+            if reason == "turn_limit":
+                return tr("end_turn_limit", turns=MAX_TURNS_PER_HAND)
+            return tr("end_void")
         return tr("end_other", outcome=outcome, reason=reason)
 
     def hand_end(self, d: Mapping) -> list[str]:

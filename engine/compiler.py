@@ -38,12 +38,19 @@ class CompileProblems(Exception):
 
 DIRECTIONS = {"clockwise": 1, "counterclockwise": -1, "stays": 0}
 
-# Compiling builds an action per card (per card pair for `swap`) and values every possible hand
-# once; past these sizes that would take minutes or gigabytes, so the file is refused instead.
+# Compiling builds an action per card (per card pair for `swap`), and the first game values
+# every possible hand once; past these sizes that would take minutes or gigabytes, so the file
+# is refused instead, from counts made before any of that work (docs/language.md, "Limits").
 MAX_CARDS = 208  # four 52-card decks
-MAX_HAND_EVALUATIONS = 3_000_000  # hands x pattern checks (about 5 s); 4 cards of 52 is 0.5M
+#: hands x pattern checks: at most about 2 s and 150 MB on the 2-core development machine (a
+#: check costs 5 to 10 microseconds). Hands of 3 from 52 cards with 2 patterns are 44,200
+#: checks, hands of 4 from 40 with 3 patterns 274,170; hands of 3 from 208 cards would be 2.9
+#: million (a minute and 850 MB).
+MAX_HAND_EVALUATIONS = 300_000
 MAX_ACTIONS = 300_000  # actions built for all options (a `swap` of 52 cards is 2704 of them)
 MAX_VALUE = 10 ** 15  # card and hand values: exact as floats, and sums cannot overflow
+#: lives one payment takes: each is paid (and told) one by one, so 10^18 would never end
+MAX_PAYMENT = 1000
 
 
 def _code(x) -> str:
@@ -222,7 +229,8 @@ class _Compiler:
         checks = sum(math.factorial(size) if len(p.get("groups") or ()) == size else 1
                      for p in hand.get("patterns") or [])  # rank_groups tries every order
         if hands * checks > MAX_HAND_EVALUATIONS:
-            self.error(("hand", "size"), f"too many hands to value: hands of {size} cards from "
+            self.error(("hand", "size"), also=[("deck",), ("hand", "patterns")], message=
+                       f"too many hands to value: hands of {size} cards from "
                        f"a deck of {len(deck.cards)} need {hands * checks} pattern checks, more "
                        f"than {MAX_HAND_EVALUATIONS} (use a smaller hand, deck or fewer "
                        f"patterns)")
@@ -348,6 +356,9 @@ class _Compiler:
             if key == "move":
                 self.need_zone(zones, param["from"], path + ("effects", j, key, "from"))
                 self.need_zone(zones, param["to"], path + ("effects", j, key, "to"))
+                if param.get("count", 1) > len(deck.cards):  # one by one, refilling the pile
+                    self.error(path + ("effects", j, key, "count"), f"a move of "
+                               f"{param['count']} cards from a deck of {len(deck.cards)}")
             if key == "knock":
                 knocks = True
             effects.append(EFFECTS[key](param))
@@ -442,6 +453,10 @@ class _Compiler:
             self.error(("settle", key, "pay"), "`highest_takes` is for pot games "
                        "(`stakes: {mode: pot}`)")
         lives = s.get("lives", 1)
+        for what in ("lives", "knocker_lives"):
+            if isinstance(s.get(what), int) and s[what] > MAX_PAYMENT:
+                self.error(("settle", key, what), f"a payment of {s[what]} lives is more than "
+                           f"{MAX_PAYMENT}, the most one hand may cost")
         return SettleRule(pay, lives, s.get("knocker_lives", lives),
                           bool(s.get("spare_knocker", False)), s.get("ties", "all"))
 

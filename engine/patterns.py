@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import combinations, permutations
-from typing import Callable, Mapping, Optional, Sequence
+from typing import Any, Callable, Mapping, Optional, Sequence
 
 from .cards import Deck
 
@@ -151,7 +151,11 @@ class HandValue:
 
 
 class Valuation:
-    """Values hands under a ruleset: the table for full hands, the same code for any size."""
+    """Values hands under a ruleset: the table for full hands, the same code for any size.
+
+    The table (every hand of `hand_size` cards, by bit mask) is built the first time play
+    asks for it, not at compile time: `validate` and `score` never need all of it. The
+    compiler bounds its size before any of it is built (MAX_HAND_EVALUATIONS there)."""
 
     def __init__(self, deck: Deck, patterns: Sequence[Pattern], hand_size: int,
                  tiebreak: Sequence[str], suit_order: Sequence[int]):
@@ -162,15 +166,18 @@ class Valuation:
         self.suit_order = tuple(suit_order)  # suit indices, best first
         # suit index -> how good it is for the `suit` tie-break (higher is better)
         self._suit_rank = {s: len(suit_order) - i for i, s in enumerate(suit_order)}
+        self._memo: dict[int, HandValue] = {}
+        self._holders: dict[str, dict[int, bool]] = {}
+
+    def _build(self) -> None:
+        """Value every full hand once; the four tables below are filled together."""
         keys: dict[int, tuple] = {}
         raw: dict[int, tuple] = {}
-        for combo in combinations(range(len(deck.cards)), hand_size):
+        for combo in combinations(range(len(self.deck.cards)), self.hand_size):
             mask = 0
             for c in combo:
                 mask |= 1 << c
-            k, info = self._evaluate(combo)
-            keys[mask] = k
-            raw[mask] = info
+            keys[mask], raw[mask] = self._evaluate(combo)
         ordered = sorted(set(keys.values()))
         self._dense = {k: i for i, k in enumerate(ordered)}
         #: mask -> strength (int); the hot path of every bot and every showdown
@@ -179,9 +186,30 @@ class Valuation:
         self.value: dict[int, float] = {m: info[0] for m, info in raw.items()}
         #: mask -> True when the hand matches an instant pattern
         self.instant: dict[int, bool] = {m: info[2] for m, info in raw.items()}
-        self._memo: dict[int, HandValue] = {}
         #: mask -> the name of the pattern that gives the hand its value
         self.combo: dict[int, str] = {m: info[1] for m, info in raw.items()}
+
+    def __getattr__(self, name: str) -> Any:
+        """The tables (`strength`, `value`, `instant`, `combo`) and the scale (`_dense`)
+        appear on first use; after that they are plain attributes, as fast as before."""
+        if name in ("strength", "value", "instant", "combo", "_dense"):
+            self._build()
+            return self.__dict__[name]
+        raise AttributeError(name)
+
+    def holders(self, name: str) -> dict[int, bool]:
+        """mask -> whether the full hand's value comes from the pattern `name`."""
+        table = self._holders.get(name)
+        if table is None:
+            table = self._holders[name] = {m: c == name for m, c in self.combo.items()}
+        return table
+
+    def appraise(self, cards: Sequence[int]) -> tuple[tuple, float, str, bool]:
+        """(ranking key, value, combination, instant) of one hand, without the table: keys
+        compare as the hands do (equal keys are tied), so a few hands can be ranked
+        without valuing them all."""
+        key, info = self._evaluate(list(cards))
+        return key, info[0], info[1], info[2]
 
     def _evaluate(self, cards: Sequence[int]) -> tuple[tuple, tuple]:
         best_key: tuple | None = None

@@ -22,7 +22,9 @@ from .errors import UserError
 from .rules import Action, Ruleset
 from .settlement import settle
 
-#: A hand that has not ended after this many turns is voided: no ruleset can hang a simulation.
+#: A hand that has not ended after this many turns is voided and the game stops there (the
+#: best placed win): when nothing in the rules ended a hand in 2,000 turns, the next hand
+#: would most likely not end either, and 5,000 such hands would take a minute per game.
 MAX_TURNS_PER_HAND = 2000
 #: A game that has not ended after this many hands stops with the best-placed players winning.
 MAX_HANDS_PER_GAME = 5000
@@ -495,6 +497,8 @@ class GameState:
     def _next_hand(self) -> None:
         """After a hand has ended: end the game, or pass the deal on and deal again."""
         rules = self.rules
+        if self.stopped_by_turn_limit:
+            return self._finish_game(self._leaders())
         if rules.end_hands is not None and self.hand_number >= rules.end_hands:
             return self._finish_game(self._leaders())
         if rules.end_target is not None and max(self.lives) >= rules.end_target:
@@ -505,6 +509,11 @@ class GameState:
             step = rules.dealer_step or rules.play_step
             self.dealer = self._seats_from(self.dealer, step)[0]
         self._start_hand()
+
+    @property
+    def stopped_by_turn_limit(self) -> bool:
+        """A hand reached MAX_TURNS_PER_HAND: the game ended there, not by its rules."""
+        return "void:turn_limit" in self.hand_ends
 
     def _leaders(self) -> list[int]:
         """The best placed: most lives or stakes, or fewest penalty points."""

@@ -21,12 +21,12 @@ OUTCOMES = ("win", "showdown", "void", "reshuffle", "refresh")
 def holds(what, valuation) -> Condition:
     """`holds: instant`: a player holds a hand matching an `instant: true` pattern;
     `holds: NAME`: a hand whose value comes from the pattern NAME (three Aces, say)."""
-    if what == "instant":
-        instant = valuation.instant
-    else:
-        instant = {m: combo == what for m, combo in valuation.combo.items()}
+    tables: list = []  # the valuation's table, fetched at the first check, not at compile
 
     def check(st, p):
+        if not tables:
+            tables.append(valuation.instant if what == "instant" else valuation.holders(what))
+        instant = tables[0]
         if p is not None:  # the common case, once per turn: one lookup
             return [p] if instant.get(st.masks[p], False) else None
         found = [q for q in st.alive if instant.get(st.masks[q], False)]

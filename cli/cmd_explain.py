@@ -6,14 +6,14 @@ from trentuno.engine.explain import LANGS, diff, load_base, render
 from trentuno.engine.explain import explain as explain_rules
 
 from .messages import default_language
-from .params import VARIANT
+from .params import VARIANT, complete_variant
 
 #: The language from the locale, as `play` and `replay` read it (one rule for every command).
 locale_language = default_language
 
 
 @click.command("explain", short_help="Print the rules of a ruleset in words.")
-@click.argument("variant", metavar="VARIANT")
+@click.argument("variant", metavar="VARIANT", shell_complete=complete_variant)
 @click.option("--lang", type=click.Choice(LANGS), default=None,
               help="Language of the text; default: from the locale (LC_ALL, LC_MESSAGES, "
                    "LANG: Italian gives it, anything else en).")

@@ -12,7 +12,6 @@ Nothing played is lost: `q`, Ctrl-C and the end of the input all offer to save t
 from __future__ import annotations
 
 import math
-import os
 import signal
 import sys
 import threading
@@ -29,7 +28,8 @@ from trentuno.engine.state import GameState
 
 from .failure import Failure
 from .messages import LANGUAGES, QUIT, SHOW, YES, Texts, default_language
-from .params import VARIANT
+from .output import wants_style
+from .params import VARIANT, complete_variant
 from .table import TableView
 
 EXIT_INTERRUPTED = 130
@@ -317,7 +317,7 @@ def _bot_names(spec: str, players: int, seat: Optional[int], tr: Texts) -> dict[
 
 
 @click.command("play", short_help="Play a game against bots, or watch bots play.")
-@click.argument("variant", metavar="VARIANT")
+@click.argument("variant", metavar="VARIANT", shell_complete=complete_variant)
 @click.option("--players", type=click.IntRange(min=1), default=None, metavar="N",
               help="Players at the table; default: the ruleset's default.")
 @click.option("--seat", type=int, default=None, metavar="K",
@@ -392,7 +392,7 @@ def play(ctx: click.Context, variant: str, players: Optional[int], seat: Optiona
     names = _bot_names(bots, players, seat, tr)
 
     view = TableView(rules, tr.lang, seat=seat, bots=names,
-                     style=_isatty(sys.stdout) and not os.environ.get("NO_COLOR"))
+                     style=wants_style(sys.stdout))
     told: list[tuple[int, str]] = []  # (hand, line) for each replayed move
 
     def tell(st, action):

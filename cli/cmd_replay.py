@@ -8,7 +8,6 @@ rules is refused, as is a record holding a move that is not legal.
 """
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 from typing import Optional
@@ -23,6 +22,7 @@ from trentuno.engine.variants import builtin_files, load
 from .cmd_play import PERSON
 from .failure import Failure
 from .messages import LANGUAGES, default_language
+from .output import wants_style
 from .params import VARIANT
 from .table import TableView
 
@@ -134,7 +134,7 @@ def replay(ctx: click.Context, file: str, quiet: bool, lang: Optional[str],
                       f"{rules.digest[:12]} now): replay it under the rules it was made with "
                       f"(--rules VARIANT)")
     view = TableView(rules, lang or default_language(), bots=bot_names(record),
-                     style=_isatty(sys.stdout) and not os.environ.get("NO_COLOR"),
+                     style=wants_style(sys.stdout),
                      sees_everything=True)
     tr = view.tr
     course = Course(view, tell=not quiet)

@@ -5,10 +5,11 @@ from pathlib import Path
 
 import click
 
-from trentuno.engine.errors import Problem, UserError, UsageError
+from trentuno.engine.errors import Problem, UserError
 from trentuno.engine.variants import check
 
 from .output import echo_json
+from .params import complete_variant
 
 
 def problems_of(arg: str) -> list[Problem]:
@@ -22,15 +23,14 @@ def problems_of(arg: str) -> list[Problem]:
         return [Problem(arg, None, None, "", "is a directory, not a rule file")]
     try:
         _rules, problems = check(arg)
-    except UsageError:
-        return [Problem(arg, None, None, "", "no such file")]
-    except UserError as err:
+    except UserError as err:  # an unknown name: said as every command says it, suggestions too
         return [Problem(arg, None, None, "", err.line())]
     return list(problems)
 
 
 @click.command("validate", short_help="Check rule files; report every problem with its line.")
-@click.argument("paths", metavar="PATH...", nargs=-1, required=True)
+@click.argument("paths", metavar="PATH...", nargs=-1, required=True,
+                shell_complete=complete_variant)
 @click.option("--json", "as_json", is_flag=True,
               help="Print one JSON array of {file, line, column, path, message}.")
 @click.pass_context

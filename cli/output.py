@@ -4,6 +4,7 @@ from __future__ import annotations
 import codecs
 import contextlib
 import json
+import os
 import sys
 from collections.abc import Iterator
 from typing import Any, TextIO
@@ -29,13 +30,14 @@ class VisibleWriter:
             self._encoding = "ascii"
 
     def write(self, text: Any) -> int:
-        if not isinstance(text, str):
-            return self._stream.write(text)
+        written = len(text)
+        if isinstance(text, (bytes, bytearray)):  # click.echo(b"...") (shell completion)
+            text = bytes(text).decode("utf-8", "replace")
         shown = visible(text, keep=self._keep, styles=True)
         if self._encoding != "utf-8":
             shown = shown.encode(self._encoding, "backslashreplace").decode(self._encoding)
         self._stream.write(shown)
-        return len(text)
+        return written
 
     def __getattr__(self, name: str) -> Any:
         if name == "buffer":  # nobody may write around the guard (click would, on ASCII)
@@ -63,6 +65,16 @@ def number(x: Any) -> Any:
     if isinstance(x, float) and x.is_integer():
         return int(x)
     return x
+
+
+def wants_style(stream: Any) -> bool:
+    """Bold and colour only for a terminal that shows them: not through a pipe, not with
+    NO_COLOR set (no-color.org), not on TERM=dumb (Emacs shells, some CI logs)."""
+    try:
+        tty = bool(stream.isatty())
+    except (AttributeError, ValueError, OSError):
+        return False
+    return tty and not os.environ.get("NO_COLOR") and os.environ.get("TERM") != "dumb"
 
 
 def echo_json(data: Any) -> None:

@@ -43,3 +43,8 @@ class VariantType(click.ParamType):
 
 
 VARIANT = VariantType()
+
+
+def complete_variant(ctx: click.Context, param: click.Parameter, incomplete: str) -> list:
+    """Shell completion for an argument that takes a variant but converts it itself."""
+    return VARIANT.shell_complete(ctx, param, incomplete)

@@ -6,14 +6,15 @@ overlay chain, the overlay that wrote it, or the base it came from).
 """
 from __future__ import annotations
 
+import importlib.util
 import json
 import re
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
-from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterator, Mapping, Optional
 
+from . import verdicts
 from .compiler import CompileProblems, compile_document
 from .errors import Problem, RuleFileError, UsageError
 from .loader import Document, load_file
@@ -28,8 +29,18 @@ MAX_CHAIN = 16  # overlays deeper than this are surely a mistake (and a cycle is
 
 
 # ---- built-ins ----------------------------------------------------------------------------
+def _package_dir(name: str) -> Path:
+    """The folder of one of our data packages (variants, schema), installed or editable:
+    found by the import system without importing importlib.resources (and zipfile, shutil
+    and the rest that it imports), which `score` would pay for at every start."""
+    spec = importlib.util.find_spec(f"{PACKAGE}.{name}")
+    if spec is None or not spec.submodule_search_locations:
+        raise RuntimeError(f"the package {PACKAGE}.{name} is not installed")
+    return Path(next(iter(spec.submodule_search_locations)))
+
+
 def _builtin_dir() -> Path:
-    return Path(str(resources.files(f"{PACKAGE}.variants")))
+    return _package_dir("variants")
 
 
 def builtin_files() -> dict[str, Path]:
@@ -57,17 +68,52 @@ def resolve(name_or_path: str, relative_to: Optional[Path] = None) -> Path:
     if text in builtins:
         return builtins[text]
     if text.endswith((".yaml", ".yml")):
-        raise UsageError(f"no such ruleset file: {text}")
+        folder = candidates[-1].parent if relative_to is None else candidates[0].parent
+        raise UsageError(f"no such ruleset file: {text}{_did_you_mean(text, _yaml_near(folder))}")
     top = ", ".join(n for n in builtins if "/" not in n)
-    raise UsageError(f"unknown variant {text!r}: give a built-in name ({top}, or house/NAME) "
-                     f"or a path to a YAML file")
+    raise UsageError(f"unknown variant {text!r}{_did_you_mean(text, list(builtins))}: give a "
+                     f"built-in name ({top}, or house/NAME) or a path to a YAML file")
+
+
+def _yaml_near(folder: Path) -> dict[str, str]:
+    """The rule files of a folder, as a path to them would be written."""
+    try:
+        found = sorted(folder.glob("*.y*ml"))[:1000]
+    except OSError:
+        return {}
+    return {p.name: (p.as_posix() if str(folder) not in ("", ".") else p.name) for p in found}
+
+
+def _did_you_mean(text: str, names: Any) -> str:
+    """` (did you mean a, b?)` with the closest of `names` (or mapping keys compared, values
+    shown), matched on the whole name and on the part after a folder (`knock-25` finds
+    `house/knock-25`); "" when none is close."""
+    import difflib
+
+    shown = dict(names) if isinstance(names, Mapping) else {n: n for n in names}
+    by_word: dict[str, str] = {}
+    for name in shown:
+        by_word.setdefault(name, name)
+        by_word.setdefault(name.rsplit("/", 1)[-1], name)
+    close = difflib.get_close_matches(text.rsplit("/", 1)[-1], list(by_word), n=6, cutoff=0.75)
+    close += difflib.get_close_matches(text, list(by_word), n=6, cutoff=0.75)
+    picked: list[str] = []
+    for word in close:
+        name = shown[by_word[word]]
+        if name not in picked:
+            picked.append(name)
+    return f" (did you mean {', '.join(picked[:3])}?)" if picked else ""
 
 
 # ---- schema -------------------------------------------------------------------------------
 @lru_cache(maxsize=1)
+def _schema_text() -> str:
+    return (_package_dir("schema") / "ruleset.schema.json").read_text("utf-8")
+
+
+@lru_cache(maxsize=1)
 def schema() -> dict:
-    text = (resources.files(f"{PACKAGE}.schema") / "ruleset.schema.json").read_text("utf-8")
-    return json.loads(text)
+    return json.loads(_schema_text())
 
 
 def _is_integer(checker: Any, instance: Any) -> bool:
@@ -198,7 +244,24 @@ def _schema_messages(error) -> list[tuple[tuple, str, bool]]:
              False)]
 
 
+def _verdict_key(data: Mapping) -> str:
+    """What decides the schema's verdict on `data`: the data, the schema, this module."""
+    return verdicts.key_of((data, _schema_text()), [Path(__file__)])
+
+
 def schema_problems(data: Mapping) -> list[tuple[tuple, str, bool]]:
+    """Every schema problem of `data` as (path, message, point at the key). A document found
+    valid before (engine/verdicts.py) is not validated again: jsonschema is not even loaded."""
+    key = _verdict_key(data)
+    if verdicts.known_valid(key):
+        return []
+    out = _schema_problems(data)
+    if not out:
+        verdicts.remember_valid(key)
+    return out
+
+
+def _schema_problems(data: Mapping) -> list[tuple[tuple, str, bool]]:
     seen, out = set(), []
     for error in _validator().iter_errors(data):
         for leaf in _leaf_errors(error):

@@ -530,13 +530,15 @@ _REPARSE_BELOW = 128 * 1024
 
 def _compose(text: str) -> Any:
     """The root node: libyaml's events if it can read the text, else PyYAML's own."""
-    fast = _fast_parser(text)
-    if fast is not None:
-        try:
+    try:
+        fast = _fast_parser(text)
+        if fast is not None:
             return _Composer(fast).compose()
-        except (yaml.YAMLError, UnicodeEncodeError):  # a lone surrogate cannot go to libyaml
-            if len(text) > _REPARSE_BELOW:
-                raise
+    except UnicodeEncodeError:  # a lone surrogate (load_text only) cannot go to libyaml
+        pass
+    except yaml.YAMLError:
+        if len(text) > _REPARSE_BELOW:
+            raise
     return _Composer(_PureParser(text)).compose()
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Iterable, Mapping, Optional, Sequence, Union
 
+import fuzzing  # noqa: F401  (loads the hypothesis profile: HYPOTHESIS_PROFILE=ci|deep)
 import pytest
 
 from trentuno.engine.state import GameState

@@ -72,7 +72,7 @@ def test_text_from_a_rule_file_is_made_visible(hostile, args):
     out = assert_clean(run(*args, cwd=hostile))
     assert out.strip()
     if args[0] in ("explain", "play"):
-        assert "\\x1b]0;pwned" in out and "\\ud800" in out  # shown, not obeyed
+        assert "\\x1b]0;pwned" in out  # shown, not obeyed
 
 
 def test_the_escapes_are_kept_visible_in_json(hostile):
@@ -223,3 +223,49 @@ def test_the_hand_table_is_built_by_play_not_by_validate_or_score():
     hand = rules.deck.parse_hand("Ac Rc Fc")
     assert rules.valuation.of(hand).value == 31  # play's road: the table, built on demand
     assert len(vars(rules.valuation)["strength"]) == 9880
+
+
+# ---- fuzz: any text, any bytes ------------------------------------------------------------------
+from fuzzing import examples  # noqa: E402
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+YAMLISH = st.lists(st.sampled_from(["a", ":", " ", "\n", "-", "[", "]", "{", "}", ",", "&x",
+                                    "*x", "!", "'", '"', "\\", "#", "|", ">", "?", "0x", "9",
+                                    "\t", "\r", "\x1b", "\ud800", "\x85", "\ufeff", "é"])
+                   | st.text(max_size=3), max_size=40).map("".join)
+
+
+@settings(max_examples=examples(300))
+@given(st.text())
+def test_visible_text_is_printable_and_json_escapes_round_trip(text):
+    assert visible(text, keep="").isprintable()
+    shown = visible(text)
+    assert all(line.isprintable() for line in shown.split("\n"))
+    import json
+    assert json.loads(visible(json.dumps(text, ensure_ascii=False), keep="", as_json=True)) \
+        == text
+
+
+@settings(max_examples=examples(300))
+@given(st.one_of(YAMLISH, st.text(max_size=60)))
+def test_the_loader_refuses_any_text_with_a_positioned_problem(text):
+    try:
+        doc = load_text(text, "fuzz.yaml")
+    except RuleFileError as err:
+        for p in err.problems:
+            assert p.file == "fuzz.yaml" and p.message and "\n" not in p.message
+        return
+    assert isinstance(doc.data, dict)
+
+
+@settings(max_examples=examples(200))
+@given(st.binary(max_size=80))
+def test_the_loader_refuses_any_bytes_with_a_problem(data):
+    from trentuno.engine.loader import load_bytes
+    try:
+        doc = load_bytes(data, "fuzz.yaml")
+    except RuleFileError as err:
+        assert err.problems[0].file == "fuzz.yaml"
+        return
+    assert isinstance(doc.data, dict)

@@ -11,6 +11,7 @@ import sys
 import pytest
 import yaml
 from hypothesis import given, settings
+from fuzzing import examples
 from hypothesis import strategies as st
 
 from trentuno.engine.errors import (
@@ -458,7 +459,7 @@ _trees = st.recursive(
 )
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.dictionaries(_words, _trees, min_size=1, max_size=5), st.booleans())
 def test_round_trip_of_dumped_data(data, flow):
     text = yaml.safe_dump(data, default_flow_style=flow, sort_keys=False)

@@ -13,6 +13,7 @@ import subprocess
 import sys
 
 from hypothesis import given, settings
+from fuzzing import examples
 from hypothesis import strategies as st
 
 from trentuno.engine.bots import greedy_bot, random_bot
@@ -137,7 +138,7 @@ players_and_bots = st.integers(min_value=4, max_value=8).flatmap(
     lambda n: st.lists(st.sampled_from(sorted(BOTS)), min_size=n, max_size=n))
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=examples(50), deadline=None)
 @given(seed=st.integers(min_value=0, max_value=2**32 - 1), bots=players_and_bots)
 def test_games_end_and_keep_their_invariants(seed, bots):
     state = run_game(seed, bots)
@@ -156,7 +157,7 @@ def test_games_end_and_keep_their_invariants(seed, bots):
     check_log(state)
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(seed=st.integers(min_value=0, max_value=2**32 - 1), bots=players_and_bots)
 def test_the_same_seed_replays_the_same_game(seed, bots):
     first = run_game(seed, bots, check=False)

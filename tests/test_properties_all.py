@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import given, settings
+from fuzzing import examples
 from hypothesis import strategies as st
 
 from trentuno.engine import GameState, builtin_files, load
@@ -45,7 +46,7 @@ def play(rules, players, seed, kinds):
 
 
 @pytest.mark.parametrize("name", NAMES)
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=examples(10), deadline=None)
 @given(seed=st.integers(0, 10_000), data=st.data())
 def test_games_end_and_conserve_cards(name, seed, data):
     rules = load(name)

@@ -31,6 +31,7 @@ from pathlib import Path
 import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings
+from fuzzing import examples
 from hypothesis import strategies as st
 
 from trentuno.engine.loader import load_file
@@ -384,7 +385,7 @@ def broken_documents(draw):
     return doc
 
 
-@settings(max_examples=150, deadline=None,
+@settings(max_examples=examples(150), deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(doc=broken_documents())
 def test_fuzz_broken_trentuno_never_raises(doc, tmp_path_factory):

@@ -24,7 +24,10 @@ def problems_of(arg: str) -> list[Problem]:
     try:
         _rules, problems = check(arg)
     except UserError as err:  # an unknown name: said as every command says it, suggestions too
-        return [Problem(arg, None, None, "", err.line())]
+        message = err.line()
+        if message.startswith(f"no such ruleset file: {arg}"):  # the line starts with it
+            message = "no such ruleset file" + message[len(f"no such ruleset file: {arg}"):]
+        return [Problem(arg, None, None, "", message)]
     return list(problems)
 
 

@@ -6,10 +6,10 @@ meta-schema, format checker and reference resolver it has), and `score`, `play` 
 of a file nobody changed since it was last checked would pay for it every time. A document's
 verdict depends only on the document, the schema and the code that checks it, so those three
 make the key; only "no problem" verdicts are kept (problems are always recomputed, so every
-message stays fresh). A key is an empty file in the user's cache folder:
-$TRENTUNO_CACHE_DIR, else $XDG_CACHE_HOME/trentuno, else ~/.cache/trentuno;
-TRENTUNO_CACHE_DIR set to nothing turns the memory off. A folder that cannot be written only
-means that nothing is remembered.
+message stays fresh). A key is an empty file in the user's cache folder: $<PACKAGE>_CACHE_DIR
+(the package's name in capitals), else $XDG_CACHE_HOME/<package>, else ~/.cache/<package>;
+the variable set to nothing turns the memory off. A folder that cannot be written only means
+that nothing is remembered.
 """
 from __future__ import annotations
 
@@ -19,16 +19,19 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-__all__ = ["cache_dir", "key_of", "known_valid", "remember_valid"]
+__all__ = ["CACHE_VARIABLE", "cache_dir", "key_of", "known_valid", "remember_valid"]
+
+PACKAGE = __name__.split(".")[0]
+CACHE_VARIABLE = f"{PACKAGE.upper()}_CACHE_DIR"
 
 
 def cache_dir() -> Path | None:
     """Where verdicts are kept, or None when the user turned the memory off."""
-    if "TRENTUNO_CACHE_DIR" in os.environ:
-        chosen = os.environ["TRENTUNO_CACHE_DIR"]
+    if CACHE_VARIABLE in os.environ:
+        chosen = os.environ[CACHE_VARIABLE]
         return Path(chosen) if chosen else None
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "trentuno"
+    return Path(base) / PACKAGE
 
 
 def key_of(data: Any, checkers: Iterable[Path]) -> str:

@@ -163,7 +163,7 @@ def test_validate_missing_file_and_directory(runner, tmp_path):
     no_traceback(result)
     assert result.exit_code == 1
     assert result.stdout.splitlines() == [
-        f"{missing}: no such file",
+        f"{missing}: no such ruleset file",
         f"{tmp_path}: is a directory, not a rule file",
     ]
 
@@ -492,7 +492,7 @@ def test_console_script_errors_without_traceback(tmp_path):
     assert "Traceback" not in done.stderr
     done = subprocess.run([script, "validate", str(tmp_path / "missing.yaml")],
                           capture_output=True, text=True, timeout=120)
-    assert (done.returncode, done.stdout) == (1, f"{tmp_path / 'missing.yaml'}: no such file\n")
+    assert (done.returncode, done.stdout) == (1, f"{tmp_path / 'missing.yaml'}: no such ruleset file\n")
     done = subprocess.run([script, "simulate", "trentuno", "--games", "abc"],
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 2 and "Traceback" not in done.stderr

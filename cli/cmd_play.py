@@ -30,7 +30,7 @@ from .failure import Failure
 from .messages import LANGUAGES, QUIT, SHOW, YES, Texts, default_language
 from .output import wants_style
 from .params import VARIANT, complete_variant
-from .table import TableView
+from .table import TableView, fit, width_of
 
 EXIT_INTERRUPTED = 130
 PERSON = "person"  # the `bots` entry of the person's seat in a saved record
@@ -97,7 +97,8 @@ class Session:
     @staticmethod
     def echo(*lines: str) -> None:
         for line in lines:
-            click.echo(line)
+            for part in fit(line, width_of(sys.stdout)):
+                click.echo(part)
 
     def read(self, prompt: str) -> Optional[str]:
         self._waiting = True  # the game is in a whole state: Ctrl-C may stop it at once

@@ -24,7 +24,7 @@ from .failure import Failure
 from .messages import LANGUAGES, default_language
 from .output import wants_style
 from .params import VARIANT
-from .table import TableView
+from .table import TableView, fit, width_of
 
 BUILTIN_PREFIX = "variants/"
 
@@ -157,7 +157,8 @@ def replay(ctx: click.Context, file: str, quiet: bool, lang: Optional[str],
         while lines and not lines[0]:
             del lines[0]  # the course opens with the first deal's blank line
     for line in lines:
-        click.echo(line)
+        for part in fit(line, width_of(sys.stdout)):
+            click.echo(part)
 
 
 def _isatty(stream) -> bool:

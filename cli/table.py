@@ -12,7 +12,9 @@ All words come from the ruleset (action and combination labels, card names, `lab
 """
 from __future__ import annotations
 
+import shutil
 import sys
+import textwrap
 from typing import Iterable, Mapping, Optional, Sequence
 
 import click
@@ -24,10 +26,32 @@ from trentuno.engine.terms import Named, Noun, Terms, cap
 from .messages import Texts
 from .output import number, table
 
-WIDTH = 64  # the length of a heading rule
+WIDTH = 60  # the length of a heading rule, and of the longest line told (a narrow terminal)
 
 FANCY = {"rule": "─", "arrow": "→", "here": "◀"}
 PLAIN = {"rule": "-", "arrow": "->", "here": "<"}
+
+
+def fit(line: str, width: int) -> list[str]:
+    """A line told at the table broken at spaces into lines of at most `width` columns, the
+    continuation indented two more than the line; width 0, a styled line or one that cannot
+    be broken is left whole."""
+    if not width or len(line) <= width or "\x1b" in line:
+        return [line]
+    indent = line[:len(line) - len(line.lstrip(" "))]
+    return textwrap.wrap(line, width, subsequent_indent=indent + "  ", break_long_words=False,
+                         break_on_hyphens=False) or [line]
+
+
+def width_of(stream) -> int:
+    """The columns to fit lines into: the terminal's width, at least 40; 0 (one line per
+    event, as scripts and logs read it) when the output is not a terminal."""
+    try:
+        if not stream.isatty():
+            return 0
+    except (AttributeError, ValueError, OSError):
+        return 0
+    return max(40, shutil.get_terminal_size((80, 24)).columns)
 
 
 def _symbols(stream=None) -> dict[str, str]:
@@ -171,7 +195,8 @@ class TableView:
         knocked = self.term("knocked") or tr("mark_knocked")
         last_chance = self.term("last_chance") or tr("mark_last_chance")
         rows = []
-        for p in range(state.players):
+        order = self.turn_order(state)
+        for p in order:
             marks = []
             if p not in state.alive:
                 marks.append(tr("mark_out"))
@@ -185,14 +210,20 @@ class TableView:
                 here = tr("mark_your_turn") if p == self.seat else tr("mark_to_play")
                 marks.append(f"{self.sym['here']} {here}")
             rows.append((self.name(p), self.stake(state, p), ", ".join(marks)))
-        out = []
-        for p, line in enumerate(table(rows)):
+        out = ["  " + tr("turn_order")]
+        for p, line in zip(order, table(rows)):
             line = "  " + line.rstrip()
             out.append(self.s(line, bold=True) if p == self.seat else line)
         st = self.rules.stakes
         if st.mode == "pot" or st.into_pot:
             out.append("  " + tr("pot", pot=self.pot_amount(state.pot)))
         return out
+
+    def turn_order(self, state) -> list[int]:
+        """Every seat in the order the players take their turns, the dealer's neighbour first
+        and the dealer last: the table is read in the order it is played."""
+        step = self.rules.play_step or 1
+        return [(state.dealer + step * k) % state.players for k in range(1, state.players + 1)]
 
     def zones(self, state) -> list[str]:
         tr = self.tr

@@ -267,7 +267,7 @@ turn:
     state = GameState(rules, 4, seed=2)
     state.knocker = 2  # only to look at the table
     rows = TableView(rules, "it", seat=0).players(state)
-    assert re.search(r"3 vite  (mazziere, )?sta\b", rows[2])  # its own word for "knocked"
+    assert re.search(r"Giocatore 3 +3 vite  (mazziere, )?sta\b", "\n".join(rows), re.M)
 
 
 def test_every_message_exists_in_both_languages():

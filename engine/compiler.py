@@ -42,11 +42,13 @@ DIRECTIONS = {"clockwise": 1, "counterclockwise": -1, "stays": 0}
 # every possible hand once; past these sizes that would take minutes or gigabytes, so the file
 # is refused instead, from counts made before any of that work (docs/language.md, "Limits").
 MAX_CARDS = 208  # four 52-card decks
-#: hands x pattern checks: at most about 2 s and 150 MB on the 2-core development machine (a
-#: check costs 5 to 10 microseconds). Hands of 3 from 52 cards with 2 patterns are 44,200
-#: checks, hands of 4 from 40 with 3 patterns 274,170; hands of 3 from 208 cards would be 2.9
-#: million (a minute and 850 MB).
-MAX_HAND_EVALUATIONS = 300_000
+#: The first game values every possible hand: each costs 12 to 18 microseconds and half a
+#: kilobyte on the 2-core development machine, and each pattern check some more. Hands of 3
+#: from 52 cards are 22,100 (44,200 checks with 2 patterns), hands of 4 from 40 are 91,390
+#: (274,170 checks with 3 patterns: 1.3 s); hands of 3 from 104 cards would be 182,104 (3.3 s),
+#: from 208 cards 1.5 million (a minute and 850 MB).
+MAX_HANDS = 120_000
+MAX_HAND_EVALUATIONS = 300_000  # hands x pattern checks
 MAX_ACTIONS = 300_000  # actions built for all options (a `swap` of 52 cards is 2704 of them)
 MAX_VALUE = 10 ** 15  # card and hand values: exact as floats, and sums cannot overflow
 #: lives one payment takes: each is paid (and told) one by one, so 10^18 would never end
@@ -228,6 +230,12 @@ class _Compiler:
         hands = math.comb(len(deck.cards), size)
         checks = sum(math.factorial(size) if len(p.get("groups") or ()) == size else 1
                      for p in hand.get("patterns") or [])  # rank_groups tries every order
+        if hands > MAX_HANDS:
+            self.error(("hand", "size"), also=[("deck",)], message=
+                       f"too many hands to value: hands of {size} cards from a deck of "
+                       f"{len(deck.cards)} are {hands}, more than {MAX_HANDS} (use a smaller "
+                       f"hand or deck)")
+            return None
         if hands * checks > MAX_HAND_EVALUATIONS:
             self.error(("hand", "size"), also=[("deck",), ("hand", "patterns")], message=
                        f"too many hands to value: hands of {size} cards from "

@@ -40,7 +40,8 @@ DIRECTIONS = {"clockwise": 1, "counterclockwise": -1, "stays": 0}
 
 # Compiling builds an action per card (per card pair for `swap`), and the first game values
 # every possible hand once; past these sizes that would take minutes or gigabytes, so the file
-# is refused instead, from counts made before any of that work (docs/language.md, "Limits").
+# is refused instead, from counts made before any of that work (docs/language.md, "Size
+# limits").
 MAX_CARDS = 208  # four 52-card decks
 #: The first game values every possible hand: each costs 12 to 18 microseconds and half a
 #: kilobyte on the 2-core development machine, and each pattern check some more. Hands of 3

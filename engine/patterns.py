@@ -155,7 +155,7 @@ class Valuation:
 
     The table (every hand of `hand_size` cards, by bit mask) is built the first time play
     asks for it, not at compile time: `validate` and `score` never need all of it. The
-    compiler bounds its size before any of it is built (MAX_HAND_EVALUATIONS there)."""
+    compiler bounds its size before any of it is built (MAX_HANDS, MAX_HAND_EVALUATIONS)."""
 
     def __init__(self, deck: Deck, patterns: Sequence[Pattern], hand_size: int,
                  tiebreak: Sequence[str], suit_order: Sequence[int]):

@@ -180,3 +180,13 @@ def test_bold_only_where_the_terminal_shows_it(monkeypatch, env, styled):
         monkeypatch.setenv(key, value)
     assert wants_style(_Tty()) is styled
     assert wants_style(object()) is False
+
+
+def test_the_pre_commit_hook_runs_validate_on_yaml_files():
+    import yaml
+    hooks = yaml.safe_load((Path(__file__).parent.parent / ".pre-commit-hooks.yaml").read_text())
+    (hook,) = hooks
+    assert hook["id"] == "trentuno-validate" and hook["language"] == "python"
+    assert hook["entry"] == "trentuno validate" and "yaml" in hook["types"]
+    doc = (Path(__file__).parent.parent / "docs" / "house-rules.md").read_text(encoding="utf-8")
+    assert "id: trentuno-validate" in doc

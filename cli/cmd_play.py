@@ -322,7 +322,7 @@ def _bot_names(spec: str, players: int, seat: Optional[int], tr: Texts) -> dict[
 @click.option("--players", type=click.IntRange(min=1), default=None, metavar="N",
               help="Players at the table; default: the ruleset's default.")
 @click.option("--seat", type=int, default=None, metavar="K",
-              help="Your seat, 0 to N-1 (seat 0 is shown as Player 1); default 0.")
+              help="Your seat, 1 to N: you are Player K; default 1.")
 @click.option("--bots", default="greedy", show_default=True, metavar="SPEC",
               help=f"The bots at the other seats: one name for all, or a comma list for the "
                    f"other seats in seat order ({', '.join(BOTS)}).")
@@ -386,10 +386,11 @@ def play(ctx: click.Context, variant: str, players: Optional[int], seat: Optiona
         if seat is not None:
             raise click.BadParameter(tr("err_seat_watch"), param_hint="'--seat'")
     else:
-        seat = 0 if seat is None else seat
-        if not 0 <= seat < players:
-            raise click.BadParameter(tr("err_seat", max=players - 1, players=players,
-                                        seat=seat), param_hint="'--seat'")
+        seat = 1 if seat is None else seat  # Player 1 sits at seat 1: one numbering for people
+        if not 1 <= seat <= players:
+            raise click.BadParameter(tr("err_seat", max=players, players=players, seat=seat),
+                                     param_hint="'--seat'")
+        seat -= 1  # the engine and records count seats from 0
     names = _bot_names(bots, players, seat, tr)
 
     view = TableView(rules, tr.lang, seat=seat, bots=names,

@@ -150,8 +150,7 @@ MESSAGES: dict[str, dict[str, str]] = {
                                   "{who:the} to play.",
         # ---- errors and option checks ------------------------------------------------------
         "err_players": "{name} is played by {min} to {max} players, not {n}",
-        "err_seat": "the seat must be from 0 to {max} for {players} players (seat 0 is "
-                    "Player 1), not {seat}",
+        "err_seat": "the seat must be from 1 to {max} for {players} players, not {seat}",
         "err_delay": "a pause is a number of seconds from 0 to {most}, not {delay}",
         "err_seat_watch": "--seat means nothing with --watch: every seat is a bot",
         "err_bots_count": "--bots lists {given} bots; give one name for all or {want} "
@@ -280,8 +279,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "replay_unfinished_turn": "La partita non è finita: la registrazione si ferma alla "
                                   "mano {hand}, tocca {who:a}.",
         "err_players": "{name} si gioca da {min} a {max} giocatori, non {n}",
-        "err_seat": "il posto va da 0 a {max} con {players} giocatori (il posto 0 è il "
-                    "Giocatore 1), non {seat}",
+        "err_seat": "il posto va da 1 a {max} con {players} giocatori, non {seat}",
         "err_delay": "una pausa è un numero di secondi da 0 a {most}, non {delay}",
         "err_seat_watch": "--seat non ha senso con --watch: a ogni posto gioca un bot",
         "err_bots_count": "--bots elenca {given} bot; dai un nome per tutti o {want} nomi, "

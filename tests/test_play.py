@@ -359,7 +359,7 @@ def test_resume_keeps_the_records_players_and_seed(runner, tmp_path):
     assert result.exit_code == 2 and "--players" in result.output
     result = play(runner, "trentuno", "--resume", str(half), "--seed", "13")
     assert result.exit_code == 2 and "--seed" in result.output
-    out = ok(play(runner, "trentuno", "--resume", str(half), "--seed", "12", "--seat", "2",
+    out = ok(play(runner, "trentuno", "--resume", str(half), "--seed", "12", "--seat", "3",
                   "--lang", "en", input="q\nn\n"))
     assert "You are Player 3." in out
 
@@ -429,8 +429,8 @@ def test_ctrl_c_twice_leaves_without_saving(runner, monkeypatch):
 # ---- options ------------------------------------------------------------------------------
 @pytest.mark.parametrize("args, where", [
     (["--players", "13"], "--players"),
-    (["--seat", "4"], "--seat"),
-    (["--seat", "-1"], "--seat"),
+    (["--seat", "5"], "--seat"),
+    (["--seat", "0"], "--seat"),
     (["--bots", "greedy,random"], "--bots"),
     (["--bots", "clever"], "--bots"),
     (["--watch", "--seat", "1"], "--seat"),
@@ -445,14 +445,14 @@ def test_bad_options_are_usage_errors(runner, args, where):
 
 
 def test_bots_for_the_other_seats_in_seat_order(runner):
-    out = ok(play(runner, "trentuno", "--seed", "1", "--seat", "1", "--lang", "en",
+    out = ok(play(runner, "trentuno", "--seed", "1", "--seat", "2", "--lang", "en",
                   "--bots", "random,greedy,random", input="q\nn\n"))
     assert "You are Player 2. The others: Player 1 (random), Player 3 (greedy) and " \
            "Player 4 (random)." in out
 
 
 def test_players_and_seat(runner):
-    out = ok(play(runner, "scat", "--players", "2", "--seat", "1", "--seed", "4",
+    out = ok(play(runner, "scat", "--players", "2", "--seat", "2", "--seed", "4",
                   "--lang", "en", input=ALWAYS_FIRST))
     assert "2 players" in out.splitlines()[0]
     assert "Player 2 (you)" in out and "Player 3" not in out

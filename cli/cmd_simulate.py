@@ -29,8 +29,9 @@ def report(s: Summary) -> list[str]:
     head = (f"{s.variant}: {s.games} game{'s' if s.games != 1 else ''}, {s.players} players, "
             f"seed {s.seed}")
     lines = [head, "wins (share, 95% interval):"]
-    rows = [(f"  seat {seat['seat']}", str(seat["bot"]), str(seat["wins"]),
-             share_text(seat["win_share"], seat["win_share_ci95"])) for seat in d["seats"]]
+    rows: list[tuple[str, ...]] = [
+        (f"  seat {seat['seat']}", str(seat["bot"]), str(seat["wins"]),
+         share_text(seat["win_share"], seat["win_share_ci95"])) for seat in d["seats"]]
     lines += table(rows, right=(2,))
     if s.shared_wins:
         lines.append(f"  shared wins: {s.shared_wins} (counted for each winner)")

@@ -23,6 +23,10 @@ MAX_GAMES = 1_000_000
 #: hundreds of greedy decisions per decision: these tables play their own, smaller number of
 #: games, and `mc` plays there on a small budget
 SKILL_BOTS = ("mc:iterations=4", "greedy", "random")
+#: games per ruleset at the mixed tables by default: mc:iterations=4 costs about 0.3-0.5 s of
+#: CPU a game there (Scat, Trentuno, development machine), greedy and random a few ms
+SKILL_GAMES, SKILL_GAMES_SEARCH = 200, 100
+SEARCH_BOTS = ("mc",)
 
 
 def default_skill_bots() -> str:
@@ -98,15 +102,15 @@ def report(data: dict[str, Any]) -> list[str]:
 @click.option("--skill-bots", default=default_skill_bots, metavar="LIST",
               help="Bots for the mixed tables that measure how much skill matters, strongest "
                    f"first; default: {default_skill_bots()}.")
-@click.option("--skill-games", type=click.IntRange(0, MAX_GAMES), default=200,
-              show_default=True, metavar="N",
-              help="Games per ruleset at the mixed tables (0: skip that part).")
+@click.option("--skill-games", type=click.IntRange(0, MAX_GAMES), default=None, metavar="N",
+              help=f"Games per ruleset at the mixed tables (0: skip that part); default: "
+                   f"{SKILL_GAMES}, or {SKILL_GAMES_SEARCH} when a searching bot (mc) plays.")
 @where_options
 @click.option("--json", "as_json", is_flag=True, help="Print the comparison as one JSON object.")
 @click.option("--html", "html_file", default=None, metavar="FILE",
               help="Also write the table and charts as one self-contained HTML page.")
 def compare(rulesets, games: int, players: int | None, bots: str, skill_bots: str,
-            skill_games: int, seed: int, jobs: int, cluster: str | None, as_json: bool,
+            skill_games: int | None, seed: int, jobs: int, cluster: str | None, as_json: bool,
             html_file: str | None) -> None:
     """Play GAMES games of each RULESET on the same seeds and compare them: hands per game,
     turns per hand, how hands end, win share by seat, lead changes, how much skill matters;
@@ -119,7 +123,12 @@ def compare(rulesets, games: int, players: int | None, bots: str, skill_bots: st
                                  param_hint="'RULESET RULESET...'")
     players = players_for(rulesets, players)
     check_bots(bots, players, seed)
-    skill = [b.strip() for b in skill_bots.split(",") if b.strip()] if skill_games else []
+    skill = [b.strip() for b in skill_bots.split(",") if b.strip()]
+    if skill_games is None:
+        search = any(b.split(":")[0] in SEARCH_BOTS for b in skill)
+        skill_games = SKILL_GAMES_SEARCH if search else SKILL_GAMES
+    if not skill_games:
+        skill = []
     for name in skill:
         check_bots(name, players, seed, "--skill-bots")
     total = len(rulesets) * (games + (skill_games if skill else 0))

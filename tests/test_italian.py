@@ -177,3 +177,14 @@ def test_names_take_the_italian_article_and_preposition_they_need():
     assert f"{both:The} vincono" == "Il Giocatore 1 e il Giocatore 3 vincono"
     assert f"tocca {Named((p3,), 'it'):a}" == "tocca al Giocatore 3"
     assert f"{Named((p1, p3), 'en'):The} win" == "Player 1 and Player 3 win"
+
+
+@pytest.mark.parametrize("name", [n for n in BUILTINS if n.startswith("house/")])
+def test_explain_diff_in_italian_has_no_english(name):
+    """What a house rule changes, in Italian: no English word but the rulesets' own names."""
+    from trentuno.engine.explain import load_base
+    out = run("explain", name, "--diff", "--lang", "it").stdout
+    for own in (load(name).name, load_base(name).name):
+        out = out.replace(f"({own})", "")
+    assert out.startswith(f"# {load(name).title_in('it')}\n")
+    assert english_words(out) == [], name

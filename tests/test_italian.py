@@ -188,3 +188,18 @@ def test_explain_diff_in_italian_has_no_english(name):
         out = out.replace(f"({own})", "")
     assert out.startswith(f"# {load(name).title_in('it')}\n")
     assert english_words(out) == [], name
+
+
+def test_every_form_a_message_asks_of_a_name_exists():
+    """A template's `{who:The}` must be a form `terms.Named` knows, in both languages: a typo
+    would only show when that message is first printed."""
+    from trentuno.cli.messages import ACTION_WORDS
+    from trentuno.engine.terms import Named, Noun
+    name = Noun("the stock", "il", "tallone")
+    templates = [t for lang in MESSAGES.values() for t in lang.values()] + \
+        [t for lang in ACTION_WORDS.values() for t in lang.values()]
+    forms = {spec for t in templates for spec in re.findall(r"{\w+:(\w+)}", t)}
+    assert forms >= {"The", "the", "a", "da", "bare"}
+    for lang in ("en", "it"):
+        for spec in forms:
+            assert format(Named((name,), lang), spec)

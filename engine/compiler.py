@@ -10,10 +10,11 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-from typing import Any, Mapping, Optional
+from typing import Any, Callable, Mapping, Optional, Sequence
 
 from . import cards as cards_mod
 from .guards import GUARDS
+from .keywords import ParamPath, Unit, one_key
 from .patterns import PATTERN_KINDS, Pattern, Valuation
 from .primitives import EFFECTS, PRIMITIVES
 from .rules import (Action, DeckOrigin, DealStep, Option, Ruleset, SettleRule, Stakes, Step,
@@ -69,6 +70,10 @@ class _Compiler:
         self.problems: list[tuple[Path, str]] = []
         self.related: dict[int, tuple] = {}
         self._actions, self._key_counts, self._too_many_actions = 0, {}, False  # MAX_ACTIONS
+        self._deck: Optional[cards_mod.Deck] = None
+        self._valuation: Optional[Valuation] = None
+        self._zones: dict[str, Zone] = {}
+        self._step_names: list[str] = []
 
     def error(self, path: Path, message: str, also: tuple = ()) -> None:
         if also:
@@ -320,24 +325,59 @@ class _Compiler:
             seen.add(name)
 
     def guard(self, spec, path):
-        if not isinstance(spec, Mapping) or len(spec) != 1:
+        found = one_key(spec)
+        if found is None:
             self.error(path, "a guard is a mapping with exactly one key")
             return lambda st, p: True
-        (key, param), = spec.items()
-        factory = GUARDS.get(key)
-        if factory is None:
+        key, param = found
+        unit = GUARDS.get(key)
+        if unit is None:
             self.error(path, f"unknown guard {key!r}; known: {', '.join(GUARDS)}")
             return lambda st, p: True
-        if key in ("zone_visible", "zone_hidden"):
-            self.need_zone(self._zones, param, path + (key,))
-        if key == "zone_size_at_least":
-            self.need_zone(self._zones, param["zone"], path + (key, "zone"))
-        if key == "not":
-            return factory(param, lambda s: self.guard(s, path + ("not",)))
-        if key == "any":
-            it = iter(range(len(param)))
-            return factory(param, lambda s: self.guard(s, path + ("any", next(it))))
-        return factory(param, None)
+        return self.unit(unit, param, path + (key,))
+
+    # ---- keyword units --------------------------------------------------------------------
+    def unit(self, unit: Unit, param: Any, path: Path) -> Any:
+        """Compile one keyword unit at `path`: check the names it declares, then call its
+        compile step with a context that reports problems relative to `path`."""
+        self.check_refs(unit, param, path)
+        return unit.compile(param, _UnitContext(self, path))
+
+    def check_refs(self, unit: Unit, param: Any, path: Path) -> bool:
+        """Every zone, step and pattern the unit's parameter names must be declared; False
+        (after saying why) when one is not."""
+        ok = True
+        for ref in unit.refs:
+            name = ref.find(param)
+            if name is None:
+                continue
+            where = path + ref.at
+            if ref.names == "zone":
+                if name not in self._zones:
+                    self.need_zone(self._zones, name, where)
+                    ok = False
+            elif ref.names == "step":
+                if name not in self._step_names:
+                    self.error(where, f"no step named {name!r} (steps: "
+                               f"{', '.join(map(str, self._step_names)) or 'none'})")
+                    ok = False
+            elif ref.names == "pattern":
+                ok = self.need_pattern(name, where) and ok
+        return ok
+
+    def need_pattern(self, name: Any, path: Path) -> bool:
+        patterns = self._valuation.patterns if self._valuation is not None else ()
+        if name == "instant":
+            if not any(p.instant for p in patterns):
+                self.error(path, also=[("hand", "patterns")], message=
+                           f"`{path[-1]}: instant` but no pattern says `instant: true`")
+                return False
+            return True
+        names = [p.name for p in patterns]
+        if name not in names:
+            self.error(path, f"no pattern named {name!r} (patterns: {', '.join(names)})")
+            return False
+        return True
 
     def option(self, step, index, o, path, zones, deck, raw_steps) -> Optional[Option]:
         kind = o["do"]
@@ -477,7 +517,8 @@ class _Compiler:
             raise CompileProblems(self.problems, self.related)
         # Without a valuation (bad patterns) the rest is still checked, so that every problem
         # is reported at once; only the checks that need the patterns are skipped.
-        valuation = self.valuation(deck)
+        self._deck = deck
+        valuation = self._valuation = self.valuation(deck)
         hand_size = valuation.hand_size if valuation else (d.get("hand") or {}).get("size", 3)
         players = d.get("players") or {}
         pmin, pmax = players.get("min", 2), players.get("max", 2)
@@ -489,6 +530,7 @@ class _Compiler:
         zones = self._zones = self.zones()
         deal, rest, per_player = self.deal(zones)
         raw_steps = (d.get("turn") or {}).get("steps") or {}
+        self._step_names = list(raw_steps)
         self._can_pass = any(o.get("do") == "pass" for opts in raw_steps.values()
                              for o in (opts or []))
         start, steps, can_knock = self.turn(zones, deck, valuation)
@@ -546,6 +588,26 @@ class _Compiler:
             end_hands=end.get("hands"), end_target=end.get("target"),
             labels=dict(d.get("labels") or {}), data=d,
             source_path=self.source_path)
+
+
+class _UnitContext:
+    """What a unit's compile step sees of the compiler (`keywords.CompileContext`): problems
+    and nested guards are placed relative to the unit's own path."""
+
+    def __init__(self, compiler: _Compiler, path: Path):
+        self._c = compiler
+        self._path = path
+        self.deck = getattr(compiler, "_deck", None)
+        self.valuation = getattr(compiler, "_valuation", None)
+
+    def error(self, at: ParamPath, message: str, also: Sequence[tuple] = ()) -> None:
+        self._c.error(self._path + tuple(at), message, also=tuple(also))
+
+    def rank_indices(self, codes: Sequence[Any], at: ParamPath) -> list[int]:
+        return self._c.rank_indices(self.deck, codes, self._path + tuple(at))
+
+    def compile_guard(self, spec: Mapping, at: tuple) -> Callable[[Any, int], bool]:
+        return self._c.guard(spec, self._path + tuple(at))
 
 
 def _legal_moves(options: tuple[Option, ...]):

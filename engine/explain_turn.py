@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from .explain_terms import RulesetTerms, Section
 from .explain_words import cap
-from .rules import Option, Spec, spec_of
+from .guards import GUARDS
+from .rules import Option, Spec
 
 
 class TurnSections(RulesetTerms):
@@ -16,71 +17,12 @@ class TurnSections(RulesetTerms):
 
     def guard_adverb(self, g: Spec) -> str:
         """A guard as the phrase after an option: `not in the first round`, `only with 25 or
-        more`, `while the reserve is face down`."""
-        key, p = g.keyword, g.param
-        t = self.t
-        if key == "round_at_least":
-            if p <= 1:
-                return ""
-            if p == 2:
-                return t("not in the first round (from the second round on)",
-                         "non nel primo giro (dal secondo giro in poi)")
-            return t(f"from round {p} on", f"dal giro {p} in poi")
-        if key == "round_at_most":
-            return t("only in the first round", "solo nel primo giro") if p == 1 else \
-                t(f"only in the first {p} rounds", f"solo nei primi {p} giri")
-        if key == "value_at_least":
-            v = self.num(p)
-            return t(f"only with {v} or more (a hand worth at least {v})",
-                     f"solo con {v} punti o più (una mano che vale almeno {v})")
-        if key == "nobody_knocked":
-            return t("only if nobody has knocked yet", "solo se nessuno ha ancora bussato") \
-                if p else t("only after somebody has knocked", "solo dopo che qualcuno ha bussato")
-        if key == "first_turn":
-            return t("only on the first turn of the hand", "solo nel primo turno della mano") \
-                if p else t("not on the first turn of the hand", "non nel primo turno della mano")
-        if key in ("zone_visible", "zone_hidden", "zone_size_at_least"):
-            return t(f"only while {self.guard_clause(g)}", f"solo mentre {self.guard_clause(g)}")
-        if key == "not":
-            return t(f"unless {self.guard_clause(spec_of(p))}",
-                     f"tranne quando {self.guard_clause(spec_of(p))}")
-        if key == "any":
-            inner = self.either([self.guard_clause(spec_of(x)) for x in p])
-            return t(f"only when {inner}", f"solo quando {inner}")
-        return f"{key}: {p}"
+        more`, `while the reserve is face down` (the guard unit's words)."""
+        return GUARDS.say(g.keyword, "adverb", g.param, self)
 
     def guard_clause(self, g: Spec) -> str:
         """A guard as a clause (inside `not` and `any`)."""
-        key, p = g.keyword, g.param
-        t = self.t
-        if key == "round_at_least":
-            return t(f"it is round {p} or later", f"si è al giro {p} o oltre")
-        if key == "round_at_most":
-            return t(f"it is round {p} or earlier", f"si è al giro {p} o prima")
-        if key == "value_at_least":
-            return t(f"his hand is worth {self.num(p)} or more",
-                     f"la sua mano vale {self.num(p)} o più")
-        if key == "nobody_knocked":
-            return t("nobody has knocked yet", "nessuno ha ancora bussato") if p else \
-                t("somebody has knocked", "qualcuno ha bussato")
-        if key == "first_turn":
-            return t("it is the first turn of the hand", "è il primo turno della mano") if p \
-                else t("it is not the first turn of the hand", "non è il primo turno della mano")
-        if key in ("zone_visible", "zone_hidden"):
-            z = self.zone(p)
-            up = key == "zone_visible"
-            return t(f"{z.the('en')} {z.be('en')} face {'up' if up else 'down'}",
-                     f"{z.the('it')} {z.be('it')} {z.adj('scopert' if up else 'copert')}")
-        if key == "zone_size_at_least":
-            z = self.zone(p["zone"])
-            return t(f"{z.the('en')} holds at least {self.cards(p['count'])}",
-                     f"{z.prep('it', 'in')} ci sono almeno {self.cards(p['count'])}")
-        if key == "not":
-            return t(f"it is not so that {self.guard_clause(spec_of(p))}",
-                     f"non è vero che {self.guard_clause(spec_of(p))}")
-        if key == "any":
-            return self.either([self.guard_clause(spec_of(x)) for x in p])
-        return f"{key}: {p}"
+        return GUARDS.say(g.keyword, "clause", g.param, self)
 
     def option_text(self, o: Option) -> str:
         do = o.kind

@@ -1,75 +1,206 @@
-"""Guards: the conditions on a turn option (`if:`), one factory per keyword.
+"""Guards: the conditions on a turn option (`if:`), one unit per keyword.
 
-A factory receives the keyword's parameter and a `compile` callback (for the nested `not` and
-`any`) and returns a closure `(state, player) -> bool`. The closures read only the live game
-state, never the YAML, so checking an option costs a few attribute reads.
+A guard's compile step receives its parameter and returns a closure `(state, player) -> bool`
+that reads only the live game state, never the YAML, so checking an option costs a few
+attribute reads. Each unit also carries its schema, the zones it names and its words: an
+adverb after an option ("only in the first round") and a clause inside `not` and `any` ("it
+is round 1 or earlier"). Adding a guard is adding one `GUARDS.add(...)` here (see "Adding a
+keyword" in docs/language.md).
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from .keywords import CompileContext, Kind, Ref, Registry, Terms, Unit
 
 Guard = Callable[[Any, int], bool]
 
+GUARDS: Registry[Unit] = Registry(Kind.GUARD, forms=("adverb", "clause"))
 
-def round_at_least(n, compile_guard) -> Guard:
+
+def guard(name: str, description: str, schema: Mapping[str, Any],
+          compile: Callable[[Any, CompileContext], Guard], words: Mapping[str, Any],
+          refs: tuple[Ref, ...] = (), example: Any = None) -> Unit:
+    """Register a guard unit (the shorthand every guard below uses)."""
+    return GUARDS.add(Unit(kind=Kind.GUARD, name=name, description=description, schema=schema,
+                           compile=compile, words=words, refs=refs, example=example))
+
+
+def _only_while(clause: Callable[[Any, Terms], str], lang: str) -> Callable[[Any, Terms], str]:
+    """The adverb of a zone guard: its clause after "only while" / "solo mentre"."""
+    head = "only while" if lang == "en" else "solo mentre"
+    return lambda p, w: f"{head} {clause(p, w)}"
+
+
+# ---- the round and the turn ---------------------------------------------------------------
+def _round_at_least(n: int, ctx: CompileContext) -> Guard:
     return lambda st, p: st.round >= n
 
 
-def round_at_most(n, compile_guard) -> Guard:
+def _from_round_en(n: int, w: Terms) -> str:
+    if n <= 1:
+        return ""
+    return "not in the first round (from the second round on)" if n == 2 else \
+        f"from round {n} on"
+
+
+def _from_round_it(n: int, w: Terms) -> str:
+    if n <= 1:
+        return ""
+    return "non nel primo giro (dal secondo giro in poi)" if n == 2 else f"dal giro {n} in poi"
+
+
+guard("round_at_least", "The round of turns is at least this (the first round is 1).",
+      {"type": "integer", "minimum": 1}, _round_at_least, example=2, words={
+          "en": {"adverb": _from_round_en,
+                 "clause": lambda n, w: f"it is round {n} or later"},
+          "it": {"adverb": _from_round_it,
+                 "clause": lambda n, w: f"si è al giro {n} o oltre"}})
+
+
+def _round_at_most(n: int, ctx: CompileContext) -> Guard:
     return lambda st, p: st.round <= n
 
 
-def value_at_least(n, compile_guard) -> Guard:
+guard("round_at_most", "The round of turns is at most this (the first round is 1).",
+      {"type": "integer", "minimum": 1}, _round_at_most, example=1, words={
+          "en": {"adverb": lambda n, w: "only in the first round" if n == 1 else
+                 f"only in the first {n} rounds",
+                 "clause": lambda n, w: f"it is round {n} or earlier"},
+          "it": {"adverb": lambda n, w: "solo nel primo giro" if n == 1 else
+                 f"solo nei primi {n} giri",
+                 "clause": lambda n, w: f"si è al giro {n} o prima"}})
+
+
+# ---- the player's hand and the knock ------------------------------------------------------
+def _value_at_least(n: float, ctx: CompileContext) -> Guard:
     return lambda st, p: st.hand_value(p) >= n
 
 
-def nobody_knocked(flag, compile_guard) -> Guard:
+guard("value_at_least", "The player's hand is worth at least this value.",
+      {"type": "number"}, _value_at_least, example=25, words={
+          "en": {"adverb": lambda n, w: f"only with {w.num(n)} or more (a hand worth at least "
+                 f"{w.num(n)})",
+                 "clause": lambda n, w: f"his hand is worth {w.num(n)} or more"},
+          "it": {"adverb": lambda n, w: f"solo con {w.num(n)} punti o più (una mano che vale "
+                 f"almeno {w.num(n)})",
+                 "clause": lambda n, w: f"la sua mano vale {w.num(n)} o più"}})
+
+
+def _nobody_knocked(flag: bool, ctx: CompileContext) -> Guard:
     if flag:
         return lambda st, p: st.knocker is None
     return lambda st, p: st.knocker is not None
 
 
-def first_turn(flag, compile_guard) -> Guard:
+guard("nobody_knocked", "true: nobody has knocked (stood) yet this hand; false: somebody has.",
+      {"type": "boolean"}, _nobody_knocked, example=True, words={
+          "en": {"adverb": lambda f, w: "only if nobody has knocked yet" if f else
+                 "only after somebody has knocked",
+                 "clause": lambda f, w: "nobody has knocked yet" if f else
+                 "somebody has knocked"},
+          "it": {"adverb": lambda f, w: "solo se nessuno ha ancora bussato" if f else
+                 "solo dopo che qualcuno ha bussato",
+                 "clause": lambda f, w: "nessuno ha ancora bussato" if f else
+                 "qualcuno ha bussato"}})
+
+
+def _first_turn(flag: bool, ctx: CompileContext) -> Guard:
     if flag:
         return lambda st, p: st.turns_in_hand == 0
     return lambda st, p: st.turns_in_hand > 0
 
 
-def zone_visible(zone, compile_guard) -> Guard:
-    return lambda st, p: st.face_up[zone]
+guard("first_turn", "true: this is the first turn of the hand; false: it is not.",
+      {"type": "boolean"}, _first_turn, example=True, words={
+          "en": {"adverb": lambda f, w: "only on the first turn of the hand" if f else
+                 "not on the first turn of the hand",
+                 "clause": lambda f, w: "it is the first turn of the hand" if f else
+                 "it is not the first turn of the hand"},
+          "it": {"adverb": lambda f, w: "solo nel primo turno della mano" if f else
+                 "non nel primo turno della mano",
+                 "clause": lambda f, w: "è il primo turno della mano" if f else
+                 "non è il primo turno della mano"}})
 
 
-def zone_hidden(zone, compile_guard) -> Guard:
-    return lambda st, p: not st.face_up[zone]
+# ---- zones --------------------------------------------------------------------------------
+def _zone_face(name: str, up: bool, description: str) -> Unit:
+    """`zone_visible` (up) and `zone_hidden`: whether a zone lies face up."""
+    def compile(zone: str, ctx: CompileContext) -> Guard:
+        if up:
+            return lambda st, p: st.face_up[zone]
+        return lambda st, p: not st.face_up[zone]
+
+    def en(zone: str, w: Terms) -> str:
+        z = w.zone(zone)
+        return f"{z.the('en')} {z.be('en')} face {'up' if up else 'down'}"
+
+    def it(zone: str, w: Terms) -> str:
+        z = w.zone(zone)
+        return f"{z.the('it')} {z.be('it')} {z.adj('scopert' if up else 'copert')}"
+
+    return guard(name, description, {"$ref": "#/definitions/identifier"}, compile,
+                 refs=(Ref("zone"),), example="reserve", words={
+                     "en": {"adverb": _only_while(en, "en"), "clause": en},
+                     "it": {"adverb": _only_while(it, "it"), "clause": it}})
 
 
-def zone_size_at_least(spec, compile_guard) -> Guard:
+_zone_face("zone_visible", True, "The named zone lies face up.")
+_zone_face("zone_hidden", False, "The named zone lies face down.")
+
+
+def _zone_size_at_least(spec: Mapping[str, Any], ctx: CompileContext) -> Guard:
     zone, count = spec["zone"], spec["count"]
     return lambda st, p: len(st.zones[zone]) >= count
 
 
-def not_(spec, compile_guard) -> Guard:
-    inner = compile_guard(spec)
+def _size_en(spec: Mapping[str, Any], w: Terms) -> str:
+    return f"{w.zone(spec['zone']).the('en')} holds at least {w.cards(spec['count'])}"
+
+
+def _size_it(spec: Mapping[str, Any], w: Terms) -> str:
+    return f"{w.zone(spec['zone']).prep('it', 'in')} ci sono almeno {w.cards(spec['count'])}"
+
+
+guard("zone_size_at_least", "The zone holds at least `count` cards: {zone, count}.",
+      {"$ref": "#/definitions/zone_count"}, _zone_size_at_least,
+      refs=(Ref("zone", ("zone",)),), example={"zone": "stock", "count": 2}, words={
+          "en": {"adverb": _only_while(_size_en, "en"), "clause": _size_en},
+          "it": {"adverb": _only_while(_size_it, "it"), "clause": _size_it}})
+
+
+# ---- combining guards ---------------------------------------------------------------------
+def _clause(g: Mapping[str, Any], w: Terms) -> str:
+    """A nested guard (inside `not` and `any`) said as a clause by its own unit."""
+    ((key, param),) = g.items()
+    return GUARDS.say(key, "clause", param, w)
+
+
+def _not(spec: Mapping[str, Any], ctx: CompileContext) -> Guard:
+    inner = ctx.compile_guard(spec, ())
     return lambda st, p: not inner(st, p)
 
 
-def any_(specs, compile_guard) -> Guard:
-    inner = tuple(compile_guard(s) for s in specs)
+guard("not", "The inner guard does not hold.", {"$ref": "#/definitions/guard"}, _not,
+      example={"first_turn": True}, words={
+          "en": {"adverb": lambda g, w: f"unless {_clause(g, w)}",
+                 "clause": lambda g, w: f"it is not so that {_clause(g, w)}"},
+          "it": {"adverb": lambda g, w: f"tranne quando {_clause(g, w)}",
+                 "clause": lambda g, w: f"non è vero che {_clause(g, w)}"}})
+
+
+def _any(specs: list[Mapping[str, Any]], ctx: CompileContext) -> Guard:
+    inner = tuple(ctx.compile_guard(s, (i,)) for i, s in enumerate(specs))
     return lambda st, p: any(g(st, p) for g in inner)
 
 
-GUARDS: dict[str, Callable[[Any, Callable], Guard]] = {
-    "round_at_least": round_at_least,
-    "round_at_most": round_at_most,
-    "value_at_least": value_at_least,
-    "nobody_knocked": nobody_knocked,
-    "first_turn": first_turn,
-    "zone_visible": zone_visible,
-    "zone_hidden": zone_hidden,
-    "zone_size_at_least": zone_size_at_least,
-    "not": not_,
-    "any": any_,
-}
+def _either(gs: list[Mapping[str, Any]], w: Terms) -> str:
+    return w.either([_clause(g, w) for g in gs])
 
-#: Guards whose parameter names a zone (the compiler checks the zone exists).
-ZONE_PARAMS = {"zone_visible": "", "zone_hidden": "", "zone_size_at_least": "zone"}
+
+guard("any", "At least one of the listed guards holds.",
+      {"type": "array", "minItems": 1, "items": {"$ref": "#/definitions/guard"}}, _any,
+      example=[{"round_at_most": 1}, {"value_at_least": 30}], words={
+          "en": {"adverb": lambda gs, w: f"only when {_either(gs, w)}", "clause": _either},
+          "it": {"adverb": lambda gs, w: f"solo quando {_either(gs, w)}", "clause": _either}})

@@ -1,0 +1,268 @@
+"""Keyword units: every word of the rule language is one self-describing object.
+
+A unit (a guard such as `round_at_least`, a turn primitive such as `draw`, a pay policy such as
+`lowest`...) carries everything the project knows about its keyword, so that adding one is
+adding one unit in one file:
+
+* `kind` and `name`: where it is used in a ruleset and what it is called there;
+* `description` and `schema`: the words an author reads (editor hover, docs/reference.md) and
+  the JSON Schema fragment of its parameter; the published schema is generated from these
+  (`schema_build`);
+* `compile`: what the compiler calls, with the declared parameter and a `CompileContext`, to
+  get the closure play runs (never the YAML);
+* `refs`: the declared names (zones, steps, patterns) its parameter holds, so the compiler
+  checks they exist without knowing the keyword;
+* `words`: its phrases for `explain`, per language and per form (a guard is said as an adverb,
+  "only in the first round", and as a clause, "it is round 1 or earlier"), each a function of
+  the declared parameter and a `Terms` object (the ruleset's own words in that language).
+
+One `Registry` per kind is the only wiring: the compiler, the schema builder, the reference
+page and `explain` look keywords up there, and `unit_problems` (run by the tests) names the
+unit and the part that is missing. The design follows jsonschema's keyword functions and
+Ludii's ludemes: the language is the set of its units.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import (
+    Any,
+    Generic,
+    Literal,
+    Protocol,
+    TypeVar,
+)
+
+Lang = Literal["en", "it"]
+#: The languages every unit must speak.
+LANGS: tuple[Lang, ...] = ("en", "it")
+
+#: What a `Ref` names: a zone (`zones:`), a step of a turn (`turn.steps`), a hand pattern.
+NameKind = Literal["zone", "step", "pattern"]
+
+#: A path inside a unit's parameter (keys of nested mappings); () is the parameter itself.
+ParamPath = tuple[str, ...]
+
+
+class Kind(str, Enum):
+    """The kinds of keyword; each has one registry."""
+    GUARD = "guard"                          # a condition on a turn option (`if:`)
+    PRIMITIVE = "primitive"                  # what a turn option does (`do:`)
+    EFFECT = "effect"                        # what follows an option (`effects:`)
+    TRIGGER_EVENT = "trigger_event"          # when a trigger is checked (`on:`)
+    TRIGGER_CONDITION = "trigger_condition"  # whether it fires (`if:` of a trigger)
+    OUTCOME = "outcome"                      # what it does (`do:` of a trigger)
+    PAY_POLICY = "pay_policy"                # who pays when a hand ends (`settle.*.pay`)
+    TIE_POLICY = "tie_policy"                # who pays when payers tie (`settle.*.ties`)
+    PATTERN_KIND = "pattern_kind"            # what a hand pattern looks for (`kind:`)
+
+
+class Terms(Protocol):
+    """What a unit's phrase may ask of the ruleset's words in the language it is written in.
+    `explain` passes its own object; a phrase never formats a zone, a number or a pattern
+    name by itself, so that labels and Italian grammar stay in one place."""
+
+    lang: str
+    rules: Any  # the compiled Ruleset
+
+    def num(self, x: Any) -> str: ...
+    def q(self, text: str) -> str: ...
+    def zone(self, name: str) -> Any: ...  # a Noun: .the(lang), .prep(lang, p), .be(lang)...
+    def cards(self, n: int) -> str: ...
+    def lives(self, n: int) -> str: ...
+    def join(self, items: Sequence[str], word: str | None = None) -> str: ...
+    def either(self, items: Sequence[str]) -> str: ...
+    def pattern_label(self, name: str) -> str: ...
+    def rank_by_code(self, code: Any) -> str: ...
+    def card_name(self, code: str) -> str: ...
+    def knock_term(self) -> str | None: ...
+    def term(self, key: str) -> str | None: ...
+    def rest(self) -> Any: ...  # the Noun of the zone the undealt cards go to, or None
+
+
+class CompileContext(Protocol):
+    """What a unit's compile step may ask of the compiler. Paths (`at`) are relative to the
+    unit's parameter, so a problem points at the right line of the rule file."""
+
+    deck: Any       # the compiled Deck
+    valuation: Any  # the compiled Valuation (None while patterns are being compiled)
+
+    def error(self, at: ParamPath, message: str, also: Sequence[tuple] = ()) -> None: ...
+    def rank_indices(self, codes: Sequence[Any], at: ParamPath) -> list[int]: ...
+    def compile_guard(self, spec: Mapping, at: tuple) -> Callable[[Any, int], bool]: ...
+
+
+#: A phrase: (the declared parameter, the ruleset's words in one language) -> text.
+Phrase = Callable[[Any, Terms], str]
+#: A unit's words: language -> form -> phrase.
+Words = Mapping[str, Mapping[str, Phrase]]
+
+
+@dataclass(frozen=True)
+class Ref:
+    """A declared name held by a unit's parameter at `at`; the compiler checks it exists.
+    A pattern ref may also say `instant` (any pattern with `instant: true`)."""
+    names: NameKind
+    at: ParamPath = ()
+
+    def find(self, param: Any) -> Any:
+        """The name in `param`, or None when the (optional) key is absent."""
+        for key in self.at:
+            if not isinstance(param, Mapping):
+                return None
+            param = param.get(key)
+        return param
+
+
+@dataclass(frozen=True, kw_only=True)
+class Unit:
+    """One keyword: what it is, its schema, its compile step, the names it holds, its words.
+
+    `schema` is the JSON Schema fragment of its parameter: for a keyword with a value (a guard,
+    an effect, a trigger condition, an outcome with a zone) the value's schema; for a keyword
+    that is chosen by name and takes sibling keys (a primitive, a pattern kind) an object
+    schema `{"properties": {...}, "required": [...]}` of those keys; None for a keyword that
+    takes nothing (an event, a pay or tie policy, a plain outcome)."""
+    kind: Kind
+    name: str
+    description: str
+    schema: Mapping[str, Any] | None
+    compile: Callable[..., Any]
+    words: Words
+    refs: tuple[Ref, ...] = ()
+    #: a parameter that validates against `schema`: the tests phrase it in every language
+    example: Any = None
+
+
+U = TypeVar("U", bound=Unit)
+
+#: Every registry, by kind, in the order the unit modules create them.
+REGISTRIES: dict[Kind, Registry[Any]] = {}
+
+#: The modules that hold the units; importing them fills the registries.
+UNIT_MODULES = ("guards", "primitives", "triggers", "settlement", "patterns")
+
+
+class Registry(Generic[U]):
+    """The units of one kind, by name, in the order they were added (the order the schema and
+    the reference list them in). `forms` are the phrases every unit of the kind must have."""
+
+    def __init__(self, kind: Kind, forms: tuple[str, ...]):
+        self.kind = kind
+        self.forms = forms
+        self._units: dict[str, U] = {}
+        REGISTRIES[kind] = self
+
+    def add(self, unit: U) -> U:
+        if unit.kind is not self.kind:
+            raise ValueError(f"{unit.name!r} is a {unit.kind.value}, not a {self.kind.value}")
+        if unit.name in self._units:
+            raise ValueError(f"{self.kind.value} {unit.name!r} is registered twice")
+        self._units[unit.name] = unit
+        return unit
+
+    def remove(self, name: str) -> None:
+        """Take a unit out again (tests that register a scratch unit)."""
+        del self._units[name]
+
+    def get(self, name: Any) -> U | None:
+        return self._units.get(name) if isinstance(name, str) else None
+
+    def __getitem__(self, name: str) -> U:
+        return self._units[name]
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._units
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._units)
+
+    def __len__(self) -> int:
+        return len(self._units)
+
+    def units(self) -> list[U]:
+        return list(self._units.values())
+
+    def names(self) -> list[str]:
+        return list(self._units)
+
+    def say(self, name: str, form: str, param: Any, terms: Terms) -> str:
+        """The unit's phrase `form` in the language of `terms`. An unknown keyword (a ruleset
+        the compiler refused) is shown as written."""
+        unit = self._units.get(name)
+        if unit is None:
+            return f"{name}: {param}" if param is not None else str(name)
+        lang = terms.lang if terms.lang in unit.words else "en"
+        return unit.words[lang][form](param, terms)
+
+
+def registries() -> dict[Kind, Registry[Any]]:
+    """Every registry, with all the unit modules imported."""
+    import importlib
+    for module in UNIT_MODULES:
+        importlib.import_module(f"{__package__}.{module}")
+    return dict(REGISTRIES)
+
+
+def unit_problems(unit: Unit, registry: Registry[Any],
+                  definitions: Mapping[str, Any] | None = None) -> list[str]:
+    """What a unit lacks, one sentence each naming the unit and the part: an empty list when
+    it is complete. The tests run it over every registered unit. `definitions` (the schema's)
+    resolve the `$ref`s of its schema when its refs are checked."""
+    who = f"{unit.kind.value} {unit.name!r}"
+    out = []
+    if not unit.description or not unit.description.strip():
+        out.append(f"{who} has no description (the words shown in the schema and reference)")
+    if not callable(unit.compile):
+        out.append(f"{who} has no compile step")
+    if unit.schema is not None and not isinstance(unit.schema, Mapping):
+        out.append(f"{who}: its schema is not a JSON Schema object")
+    for lang in LANGS:
+        forms = unit.words.get(lang) if isinstance(unit.words, Mapping) else None
+        if not forms:
+            out.append(f"{who} has no words in {lang!r} (explain cannot say it)")
+            continue
+        for form in registry.forms:
+            if not callable(forms.get(form)):
+                out.append(f"{who} has no {form!r} phrase in {lang!r}")
+    for ref in unit.refs:
+        if ref.at and not _schema_has(unit.schema, ref.at, definitions):
+            out.append(f"{who} names a {ref.names} at {'.'.join(ref.at)}, a key its schema "
+                       f"does not declare")
+    return out
+
+
+def _schema_has(schema: Mapping[str, Any] | None, at: ParamPath,
+                definitions: Mapping[str, Any] | None) -> bool:
+    for key in at:
+        if not isinstance(schema, Mapping):
+            return False
+        ref = schema.get("$ref")
+        if isinstance(ref, str):
+            if definitions is None:
+                return True  # cannot look: the tests pass the definitions
+            schema = definitions.get(ref.rsplit("/", 1)[-1])
+            if not isinstance(schema, Mapping):
+                return False
+        props = schema.get("properties") or {}
+        if key not in props:
+            return False
+        schema = props[key]
+    return True
+
+
+def each_unit() -> Iterator[tuple[Registry[Any], Unit]]:
+    """Every (registry, unit) pair, all the unit modules imported."""
+    for reg in registries().values():
+        for unit in reg.units():
+            yield reg, unit
+
+
+def one_key(spec: Any) -> tuple[str, Any] | None:
+    """(key, value) of a single-key mapping such as a guard `{round_at_least: 2}`."""
+    if isinstance(spec, Mapping) and len(spec) == 1:
+        ((key, value),) = spec.items()
+        return key, value
+    return None
+

@@ -1,0 +1,116 @@
+"""Build the published ruleset schema from its skeleton and the keyword units.
+
+`schema/ruleset.skeleton.json` holds what is not a keyword (the sections, their plain keys,
+the common types); every keyword's entry (a guard's key, a primitive's value of `do` and its
+parameters, a pattern kind, a policy...) comes from its unit in `engine/keywords` registries.
+The result is checked in as `schema/ruleset.schema.json` (what editors and `validate` read),
+and a test fails when the two are out of step. Regenerate both generated files with:
+
+    python -m <package>.engine.schema_build --write   (see COMMAND)
+
+(it also rewrites docs/reference.md from the new schema).
+"""
+from __future__ import annotations
+
+import argparse
+import copy
+import json
+import sys
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from .keywords import Kind, Registry, Unit, registries
+
+SOURCE_ROOT = Path(__file__).resolve().parent.parent
+SKELETON = SOURCE_ROOT / "schema" / "ruleset.skeleton.json"
+SCHEMA = SOURCE_ROOT / "schema" / "ruleset.schema.json"
+REFERENCE = SOURCE_ROOT / "docs" / "reference.md"
+PACKAGE = (__package__ or "engine").rsplit(".", 1)[0]
+COMMAND = f"python -m {PACKAGE}.engine.schema_build --write"
+
+Schema = dict[str, Any]
+
+
+def described(description: str, fragment: Mapping[str, Any] | None) -> Schema:
+    """A property schema with its description. A `$ref` is wrapped in `allOf` because draft-07
+    ignores the keys beside a `$ref` (the description would be lost in editors)."""
+    if fragment is None:
+        return {"description": description}
+    if "$ref" in fragment:
+        return {"description": description, "allOf": [dict(fragment)]}
+    return {"description": description, **copy.deepcopy(dict(fragment))}
+
+
+def one_key_properties(registry: Registry[Unit]) -> Schema:
+    """The properties of an object with exactly one key per unit (a guard, an effect)."""
+    return {u.name: described(u.description, u.schema) for u in registry.units()}
+
+
+def fill_one_key(definition: Schema, registry: Registry[Unit]) -> None:
+    definition["properties"] = one_key_properties(registry)
+
+
+def build(skeleton: Schema | None = None) -> Schema:
+    """The full schema: the skeleton with every registered unit's entry filled in."""
+    if skeleton is None:
+        skeleton = json.loads(SKELETON.read_text("utf-8"))
+    schema = copy.deepcopy(skeleton)
+    regs = registries()
+    defs = schema["definitions"]
+    fill_one_key(defs["guard"], regs[Kind.GUARD])
+    return schema
+
+
+def dumps(schema: Mapping[str, Any]) -> str:
+    """The schema as it is checked in: two-space indent, UTF-8, one final newline."""
+    return json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
+
+
+def differences(a: Any, b: Any, path: str = "") -> list[str]:
+    """Where two schemas differ, as JSON paths (a test shows them to say what is stale)."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        out = []
+        for key in list(a) + [k for k in b if k not in a]:
+            here = f"{path}/{key}"
+            if key not in a:
+                out.append(f"{here}: only in the checked-in file")
+            elif key not in b:
+                out.append(f"{here}: missing from the checked-in file")
+            else:
+                out += differences(a[key], b[key], here)
+        return out
+    if a != b:
+        return [f"{path or '/'}: differs"]
+    return []
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog=COMMAND.rsplit(" ", 1)[0],
+                                     description=__doc__.splitlines()[0])
+    parser.add_argument("--write", action="store_true",
+                        help="rewrite schema/ruleset.schema.json and docs/reference.md")
+    parser.add_argument("--check", action="store_true",
+                        help="exit 1 when the checked-in files are out of date")
+    args = parser.parse_args(argv)
+    from .reference_doc import render_reference
+    schema = build()
+    text = dumps(schema)
+    page = render_reference(schema)
+    if args.write:
+        SCHEMA.write_text(text, "utf-8")
+        REFERENCE.write_text(page, "utf-8")
+        print(f"wrote {SCHEMA.relative_to(SOURCE_ROOT)} and {REFERENCE.relative_to(SOURCE_ROOT)}")
+        return 0
+    if args.check:
+        stale = [p.relative_to(SOURCE_ROOT).as_posix() for p, want in
+                 ((SCHEMA, text), (REFERENCE, page)) if p.read_text("utf-8") != want]
+        for name in stale:
+            print(f"{name} is out of date: run {COMMAND}", file=sys.stderr)
+        return 1 if stale else 0
+    sys.stdout.write(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

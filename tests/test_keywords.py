@@ -1,0 +1,213 @@
+"""Every keyword is one complete unit: schema, compile step, names, words in English and Italian.
+
+These tests are what makes "adding a keyword is one file" safe: a unit that lacks a part, a
+checked-in schema or reference page that was not regenerated, or a keyword `explain` cannot say
+fails here with the unit's kind and name in the message. The last tests register a scratch guard
+in-process, as an author adding one would, and check that each of these failures points at it.
+"""
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+from trentuno.engine import schema_build
+from trentuno.engine.explain import _Explainer, explain
+from trentuno.engine.guards import GUARDS
+from trentuno.engine.keywords import (
+    LANGS,
+    Kind,
+    Registry,
+    Unit,
+    each_unit,
+    unit_problems,
+)
+from trentuno.engine.reference_doc import render_reference
+from trentuno.engine.variants import load, load_merged
+
+ROOT = Path(__file__).resolve().parent.parent
+UNITS = [(reg, unit) for reg, unit in each_unit()]
+
+
+def _id(pair: tuple[Registry[Any], Unit]) -> str:
+    return f"{pair[1].kind.value}:{pair[1].name}"
+
+
+@pytest.fixture(scope="module")
+def schema() -> dict:
+    return json.loads((ROOT / "schema" / "ruleset.schema.json").read_text("utf-8"))
+
+
+@pytest.fixture(scope="module")
+def trentuno():
+    return load("trentuno")
+
+
+def test_every_kind_has_units():
+    kinds = {unit.kind for _, unit in UNITS}
+    assert Kind.GUARD in kinds
+    assert all(len(reg) for reg, _ in UNITS)
+
+
+@pytest.mark.parametrize("pair", UNITS, ids=_id)
+def test_every_unit_is_complete(pair, schema):
+    reg, unit = pair
+    assert unit_problems(unit, reg, schema["definitions"]) == []
+
+
+@pytest.mark.parametrize("pair", UNITS, ids=_id)
+def test_every_unit_has_an_example_its_schema_accepts(pair, schema):
+    _, unit = pair
+    if unit.schema is None:
+        return  # a keyword without a parameter
+    assert unit.example is not None, f"{_id(pair)} has no example parameter"
+    fragment = dict(unit.schema, definitions=schema["definitions"])
+    jsonschema.Draft7Validator(fragment).validate(unit.example)
+
+
+@pytest.mark.parametrize("pair", UNITS, ids=_id)
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_keyword_is_explained_in_both_languages(pair, lang, trentuno):
+    reg, unit = pair
+    words = _Explainer(trentuno, lang)
+    for form in reg.forms:
+        assert form in unit.words.get(lang, {}), (
+            f"{_id(pair)} has no {form!r} phrase in {lang!r}")
+        text = reg.say(unit.name, form, unit.example, words)
+        assert isinstance(text, str) and text.strip(), (
+            f"{_id(pair)} says nothing as {form!r} in {lang!r} for {unit.example!r}")
+        assert f"{unit.name}:" not in text  # the fallback for a keyword without words
+
+
+def test_the_checked_in_schema_is_generated_from_the_units(schema):
+    built = schema_build.build()
+    stale = schema_build.differences(built, schema)
+    assert not stale, (f"schema/ruleset.schema.json is out of date with the keyword units; "
+                       f"run `{schema_build.COMMAND}`. Differences: {stale[:10]}")
+
+
+def test_the_checked_in_reference_is_generated_from_the_units():
+    page = (ROOT / "docs" / "reference.md").read_text("utf-8")
+    assert page == render_reference(schema_build.build()), (
+        f"docs/reference.md is out of date with the keyword units; run "
+        f"`{schema_build.COMMAND}`")
+
+
+def test_the_build_command_checks_and_writes(tmp_path, monkeypatch, capsys):
+    assert schema_build.main(["--check"]) == 0
+    monkeypatch.setattr(schema_build, "SCHEMA", tmp_path / "ruleset.schema.json")
+    monkeypatch.setattr(schema_build, "REFERENCE", tmp_path / "reference.md")
+    monkeypatch.setattr(schema_build, "SOURCE_ROOT", tmp_path)
+    (tmp_path / "ruleset.schema.json").write_text("{}", "utf-8")
+    (tmp_path / "reference.md").write_text("", "utf-8")
+    assert schema_build.main(["--check"]) == 1
+    assert "ruleset.schema.json is out of date" in capsys.readouterr().err
+    assert schema_build.main(["--write"]) == 0
+    assert schema_build.main(["--check"]) == 0
+
+
+# ---- a scratch guard, added as an author would -------------------------------------------
+def _scratch_fewer_cards(n: int, ctx: Any) -> Any:
+    return lambda st, p: len(st.hands[p]) < n
+
+
+SCRATCH_WORDS = {
+    "en": {"adverb": lambda n, w: f"only with fewer than {w.cards(n)} in hand",
+           "clause": lambda n, w: f"he holds fewer than {w.cards(n)}"},
+    "it": {"adverb": lambda n, w: f"solo con meno di {w.cards(n)} in mano",
+           "clause": lambda n, w: f"ha in mano meno di {w.cards(n)}"},
+}
+
+
+def _scratch(words: dict) -> Unit:
+    return Unit(kind=Kind.GUARD, name="scratch_fewer_cards",
+                description="The player holds fewer than this many cards.",
+                schema={"type": "integer", "minimum": 1}, compile=_scratch_fewer_cards,
+                words=words, example=4)
+
+
+@pytest.fixture
+def registered() -> Iterator[Any]:
+    """Register a scratch guard for one test, then take it out again."""
+    added: list[str] = []
+
+    def add(unit: Unit) -> Unit:
+        GUARDS.add(unit)
+        added.append(unit.name)
+        return unit
+    yield add
+    for name in added:
+        GUARDS.remove(name)
+
+
+def test_a_scratch_guard_without_italian_words_is_named(registered):
+    unit = registered(_scratch({"en": SCRATCH_WORDS["en"]}))
+    assert unit_problems(unit, GUARDS) == [
+        "guard 'scratch_fewer_cards' has no words in 'it' (explain cannot say it)"]
+
+
+def test_a_scratch_guard_missing_a_phrase_is_named(registered):
+    unit = registered(_scratch({"en": SCRATCH_WORDS["en"],
+                                "it": {"adverb": SCRATCH_WORDS["it"]["adverb"]}}))
+    assert unit_problems(unit, GUARDS) == [
+        "guard 'scratch_fewer_cards' has no 'clause' phrase in 'it'"]
+
+
+def test_a_scratch_guard_without_description_or_compile_is_named(registered):
+    unit = registered(Unit(kind=Kind.GUARD, name="scratch_fewer_cards", description="",
+                           schema={"type": "integer"}, compile=None,  # type: ignore[arg-type]
+                           words=SCRATCH_WORDS, example=4))
+    problems = unit_problems(unit, GUARDS)
+    assert any("'scratch_fewer_cards' has no description" in p for p in problems)
+    assert any("'scratch_fewer_cards' has no compile step" in p for p in problems)
+
+
+def test_a_scratch_guard_makes_the_checked_in_schema_stale(registered, schema):
+    registered(_scratch(SCRATCH_WORDS))
+    stale = schema_build.differences(schema_build.build(), schema)
+    assert stale == [("/definitions/guard/properties/scratch_fewer_cards: "
+                     "missing from the checked-in file")]
+    assert "scratch_fewer_cards" not in (ROOT / "docs" / "reference.md").read_text("utf-8")
+    assert "`scratch_fewer_cards`" in render_reference(schema_build.build())
+
+
+def test_a_complete_scratch_guard_is_validated_compiled_and_explained(registered, monkeypatch,
+                                                                     tmp_path):
+    registered(_scratch(SCRATCH_WORDS))
+    built = schema_build.build()
+    from trentuno.engine import variants
+    monkeypatch.setattr(variants, "schema", lambda: built)
+    monkeypatch.setattr(variants, "_validator", lambda: jsonschema.Draft7Validator(built))
+    text = ("extends: trentuno\nname: small-hands\nturn:\n  steps:\n    choose:\n"
+            "      - {do: draw, from: stock, then: discard}\n"
+            "      - {do: knock, if: [{scratch_fewer_cards: 4}]}\n")
+    path = tmp_path / "small-hands.yaml"
+    path.write_text(text, "utf-8")
+    rules = load(str(path))
+    for lang, words in (("en", "only with fewer than 4 cards in hand"),
+                        ("it", "solo con meno di 4 carte in mano")):
+        said = " ".join(line for s in explain(rules, lang) for line in s.lines)
+        assert words in said
+    guard = rules.steps["choose"].options[1].guards[0]
+    assert guard.__code__ is _scratch_fewer_cards(4, None).__code__
+
+
+def test_a_guard_naming_an_undeclared_zone_is_refused_generically(registered):
+    from trentuno.engine.keywords import Ref
+    registered(Unit(kind=Kind.GUARD, name="zone_empty", description="The zone is empty.",
+                    schema={"$ref": "#/definitions/identifier"},
+                    compile=lambda z, ctx: (lambda st, p: not st.zones[z]),
+                    refs=(Ref("zone"),), words=SCRATCH_WORDS, example="stock"))
+    import copy
+
+    from trentuno.engine.compiler import CompileProblems, compile_document
+    data = copy.deepcopy(load_merged("trentuno").data)
+    data["turn"]["steps"]["choose"][0]["if"] = [{"zone_empty": "nowhere"}]
+    with pytest.raises(CompileProblems) as e:
+        compile_document(data)
+    assert [(p, m) for p, m in e.value.problems if "nowhere" in m] == [
+        (("turn", "steps", "choose", 0, "if", 0, "zone_empty"),
+         "no zone named 'nowhere' (zones: stock, discard)")]

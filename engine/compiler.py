@@ -183,26 +183,12 @@ class _Compiler:
             if spec["name"] in names:
                 self.error(path + ("name",), f"pattern name {spec['name']!r} is used twice")
             names.add(spec["name"])
-            params = dict(spec)
-            if spec.get("ranks") is not None:
-                params["_ranks"] = self.rank_indices(deck, spec["ranks"], path + ("ranks",))
-            if spec.get("groups") is not None:
-                params["_groups"] = [self.rank_indices(deck, g, path + ("groups", j))
-                                     for j, g in enumerate(spec["groups"])]
-                if len(spec["groups"]) != size:
-                    self.error(path + ("groups",), f"{len(spec['groups'])} groups can never "
-                               f"match a hand of {size} cards")
-            if spec.get("wild") is not None:
-                params["_wild"] = []
-                for j, code in enumerate(spec["wild"]):
-                    try:
-                        params["_wild"].append(deck.code(deck.parse(code)))
-                    except Exception as e:  # CardError: say which card, keep going
-                        self.error(path + ("wild", j), str(e))
             kind = PATTERN_KINDS.get(spec["kind"])
             if kind is None:
-                self.error(path + ("kind",), f"unknown pattern kind {spec['kind']!r}")
+                self.error(path + ("kind",), f"unknown pattern kind {spec['kind']!r}; known: "
+                           f"{', '.join(PATTERN_KINDS)}")
                 continue
+            matcher = self.unit(kind, spec, path)
             value = spec.get("value", "sum")
             if not (self.value_in_range(path + ("value",), value) and
                     self.value_in_range(path + ("sum",), spec.get("sum"))):
@@ -211,7 +197,7 @@ class _Compiler:
                             if k not in ("name", "kind", "label", "tier", "value", "instant")})
             patterns.append(Pattern(spec["name"], dict(spec.get("label") or {}),
                                     spec.get("tier", 0), None if value == "sum" else value,
-                                    bool(spec.get("instant", False)), kind(params, deck),
+                                    bool(spec.get("instant", False)), matcher,
                                     spec["kind"], words))
         if not patterns:
             self.error(("hand", "patterns"), "a ruleset needs at least one hand pattern "
@@ -234,8 +220,8 @@ class _Compiler:
                        f"{len(deck.cards)}")
             return None
         hands = math.comb(len(deck.cards), size)
-        checks = sum(math.factorial(size) if len(p.get("groups") or ()) == size else 1
-                     for p in hand.get("patterns") or [])  # rank_groups tries every order
+        checks = sum(PATTERN_KINDS[p["kind"]].cost(p, size)
+                     for p in hand.get("patterns") or [] if p["kind"] in PATTERN_KINDS)
         if hands > MAX_HANDS:
             self.error(("hand", "size"), also=[("deck",)], message=
                        f"too many hands to value: hands of {size} cards from a deck of "
@@ -597,14 +583,24 @@ class _UnitContext:
     def __init__(self, compiler: _Compiler, path: Path):
         self._c = compiler
         self._path = path
-        self.deck = getattr(compiler, "_deck", None)
-        self.valuation = getattr(compiler, "_valuation", None)
+        self.deck = compiler._deck
+        self.valuation = compiler._valuation
+        self.hand_size: int = (compiler.d.get("hand") or {}).get("size", 3)
 
     def error(self, at: ParamPath, message: str, also: Sequence[tuple] = ()) -> None:
         self._c.error(self._path + tuple(at), message, also=tuple(also))
 
     def rank_indices(self, codes: Sequence[Any], at: ParamPath) -> list[int]:
         return self._c.rank_indices(self.deck, codes, self._path + tuple(at))
+
+    def card_codes(self, codes: Sequence[Any], at: ParamPath) -> list[str]:
+        out = []
+        for j, code in enumerate(codes):
+            try:
+                out.append(self.deck.code(self.deck.parse(code)))
+            except Exception as e:  # CardError: say which card, keep going
+                self._c.error(self._path + tuple(at) + (j,), str(e))
+        return out
 
     def compile_guard(self, spec: Mapping, at: tuple) -> Callable[[Any, int], bool]:
         return self._c.guard(spec, self._path + tuple(at))

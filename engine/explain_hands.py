@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .explain_terms import RulesetTerms, Section
 from .explain_words import cap
-from .patterns import Pattern
+from .patterns import PATTERN_KINDS, Pattern
 from .rules import Spec, Trigger
 
 
@@ -17,51 +17,12 @@ class HandSections(RulesetTerms):
 
     # -- combinations --
     def pattern_text(self, pat: Pattern, flag_instant: bool = True) -> str:
-        kind = pat.kind
         spec = pat.params
-        size = self.rules.hand_size
         t = self.t
         exact = spec.get("sum")
-        if kind == "best_suit":
-            text = t("the cards of one suit added up: only the best suit counts (with every "
-                     "card of a different suit, the highest card)",
-                     "si sommano le carte di un solo seme: conta solo il seme migliore (con "
-                     "tutte le carte di semi diversi, la carta più alta)")
-            if exact is not None:
-                text += t(f", when it adds up to exactly {self.num(exact)}",
-                          f", quando fa esattamente {self.num(exact)}")
-        elif kind == "same_suit":
-            text = t(f"all {size} cards of one suit", f"{size} carte dello stesso seme")
-            if exact is not None:
-                text += t(f", adding up to exactly {self.num(exact)}",
-                          f", che sommano esattamente {self.num(exact)}")
-        elif kind == "same_rank":
-            text = t(f"{size} cards of the same rank", f"{size} carte uguali")
-            if spec.get("ranks") is not None:
-                names = [self.rank_by_code(c) for c in spec["ranks"]]
-                text += t(f", {self.either(names)} only", f", solo {self.either(names)}")
-            if spec.get("wild"):
-                wild = self.join([self.the_card(str(c)) for c in spec["wild"]])
-                nat = spec.get("min_natural", 1)
-                real = "una carta vera" if nat == 1 else f"{nat} carte vere"
-                text += t(f"; {wild} may stand for any rank (at least {self.cards(nat)} of "
-                          f"the rank itself)",
-                          f"; {wild} può sostituire qualsiasi carta (servono almeno {real})")
-        if kind in ("best_suit", "same_suit") and spec.get("wild"):
-            wild = self.join([self.the_card(str(c)) for c in spec["wild"]])
-            text += t(f"; {wild} is wild: it counts as the best card of the suit that the hand "
-                      f"does not hold",
-                      f"; {wild} è la matta: vale come la carta più alta del seme che la mano "
-                      f"non ha già")
-        if kind == "rank_groups":
-            groups = [self.either([self.rank_by_code(c) for c in g])
-                      for g in spec.get("groups") or []]
-            text = t(f"all of one suit: {', plus '.join(groups)}",
-                     f"tutte dello stesso seme: {', più '.join(groups)}")
-        elif kind not in ("best_suit", "same_suit", "same_rank"):
-            text = str(kind)
+        text = PATTERN_KINDS.say(pat.kind, "text", spec, self)
         value = pat.value
-        if value is None and exact is not None and kind in ("same_suit", "best_suit"):
+        if value is None and exact is not None:
             value = exact  # the cards add up to exactly that
         if value is None:
             text += t("; worth the sum of the cards", "; vale la somma delle carte")

@@ -1,23 +1,53 @@
-"""Hand patterns: the registry of `kind`s and the compiled valuation table.
+"""Hand patterns: the pattern kinds (one unit each) and the compiled valuation table.
 
-Each kind is one small factory, in the style of jsonschema's keyword functions: it takes the
-pattern's parameters and the deck and returns a matcher `cards -> (sum, suits) | None`, where
-`sum` is the value the pattern's `value: sum` stands for and `suits` the suits the combination
-is "of" (for the suit tie-break). Adding a kind is adding one function to PATTERN_KINDS.
+Each kind is a keyword unit (see `keywords`), in the style of jsonschema's keyword functions:
+its parameters' schema, a compile step that takes the pattern's parameters (ranks and cards
+checked against the deck through the compile context) and returns a matcher
+`cards -> (sum, suits) | None`, where `sum` is the value the pattern's `value: sum` stands for
+and `suits` the suits the combination is "of" (for the suit tie-break), and its words. Adding a
+kind is adding one `PATTERN_KINDS.add(...)` here.
 
 Valuation is done once per ruleset: every hand of `hand.size` cards is valued at compile time
 and stored by bit mask, so play only ever does a dict lookup.
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations, permutations
-from typing import Any, Callable, Mapping, Optional, Sequence
+from math import factorial
+from typing import Any
 
 from .cards import Deck
+from .keywords import CompileContext, Kind, Registry, Terms, Unit
 
-Match = Optional[tuple[float, tuple[int, ...]]]
+Match = tuple[float, tuple[int, ...]] | None
 Matcher = Callable[[Sequence[int]], Match]
+
+
+@dataclass(frozen=True, kw_only=True)
+class PatternKind(Unit):
+    """A pattern kind. `cost` is how many matcher calls valuing one hand takes (the compiler
+    refuses rulesets that would need too many): one, unless the kind tries orders."""
+    cost: Callable[[Mapping[str, Any], int], int] = lambda params, hand_size: 1
+
+
+#: `kind:` values. A unit's `schema` is `{"properties": {...}, "required": [...]}`: the keys
+#: a pattern of that kind may have besides the common ones (name, label, kind, value, tier,
+#: instant). Its phrase `text` says what a hand of that kind looks like (explain adds what it
+#: is worth).
+PATTERN_KINDS: Registry[PatternKind] = Registry(Kind.PATTERN_KIND, forms=("text",))
+
+_RANKS = {"type": "array", "minItems": 1, "uniqueItems": True,
+          "items": {"$ref": "#/definitions/rank_code"}}
+_WILD = {"type": "array", "minItems": 1, "uniqueItems": True,
+         "items": {"$ref": "#/definitions/card_code"}}
+_SUM = {"type": "number"}
+
+
+def _wild_codes(params: Mapping[str, Any], ctx: CompileContext) -> list[str]:
+    """The `wild` card codes, each checked against the deck (a problem per unknown card)."""
+    return ctx.card_codes(params.get("wild") or (), ("wild",))
 
 
 def _suit_sums(deck: Deck, cards: Sequence[int]) -> dict[int, float]:
@@ -28,9 +58,8 @@ def _suit_sums(deck: Deck, cards: Sequence[int]) -> dict[int, float]:
     return sums
 
 
-def _wild_split(deck: Deck, params: Mapping, cards: Sequence[int]) -> tuple[list, int]:
+def _wild_split(deck: Deck, wild: Sequence[str], cards: Sequence[int]) -> tuple[list, int]:
     """(natural cards, how many wild cards) of a hand."""
-    wild = params.get("_wild")
     if not wild:
         return list(cards), 0
     natural = [c for c in cards if deck.cards[c].code not in wild]
@@ -44,15 +73,47 @@ def _filled(deck: Deck, suit: int, held: Sequence[int], wilds: int) -> float:
     return sum(free[:wilds])
 
 
-def best_suit(params: Mapping, deck: Deck) -> Matcher:
+def _suit_words(head: Callable[[Terms], str], exactly: str) -> Callable[[Any, Terms], str]:
+    """The words of a suit kind: its head, then `exactly` with the `sum` it must add up to,
+    then what its wild cards do."""
+    def say(params: Mapping[str, Any], w: Terms) -> str:
+        text = head(w)
+        if params.get("sum") is not None:
+            text += f", {exactly} {w.num(params['sum'])}"
+        return text + _wild_words(params, w)
+    return say
+
+
+_SUIT_SCHEMA = {"properties": {
+    "sum": dict(_SUM, description="the suit's cards must add up to exactly this number "
+                "(e.g. 31)."),
+    "wild": dict(_WILD, description="they join the suit, each standing for the highest card "
+                 "of that suit the hand does not hold (a 'matta').")}}
+
+
+def _wild_words(params: Mapping[str, Any], w: Terms) -> str:
+    """What a `wild` list adds to the words of a suit kind."""
+    if not params.get("wild"):
+        return ""
+    wild = w.join([w.the_card(str(c)) for c in params["wild"]])
+    if w.lang == "en":
+        return (f"; {wild} is wild: it counts as the best card of the suit that the hand does "
+                f"not hold")
+    return f"; {wild} è la matta: vale come la carta più alta del seme che la mano non ha già"
+
+
+# ---- best_suit ----------------------------------------------------------------------------
+def best_suit(params: Mapping[str, Any], ctx: CompileContext) -> Matcher:
     """The best single suit counts; with all suits different that is the highest card. Wild
     cards join the suit where they count most."""
     want = params.get("sum")
+    deck: Deck = ctx.deck
+    wild = _wild_codes(params, ctx)
 
     def match(cards):
         if not cards:
             return None
-        natural, wilds = _wild_split(deck, params, cards)
+        natural, wilds = _wild_split(deck, wild, cards)
         sums = _suit_sums(deck, natural)
         if wilds:
             for s in range(len(deck.suits)):
@@ -64,12 +125,26 @@ def best_suit(params: Mapping, deck: Deck) -> Matcher:
     return match
 
 
-def same_suit(params: Mapping, deck: Deck) -> Matcher:
+PATTERN_KINDS.add(PatternKind(
+    kind=Kind.PATTERN_KIND, name="best_suit", description="the best single suit counts",
+    schema=_SUIT_SCHEMA, compile=best_suit, example={"sum": 31, "wild": ["Ac"]},
+    words={"en": {"text": _suit_words(lambda w: (
+               "the cards of one suit added up: only the best suit counts (with every card "
+               "of a different suit, the highest card)"), "when it adds up to exactly")},
+           "it": {"text": _suit_words(lambda w: (
+               "si sommano le carte di un solo seme: conta solo il seme migliore (con tutte "
+               "le carte di semi diversi, la carta più alta)"), "quando fa esattamente")}}))
+
+
+# ---- same_suit ----------------------------------------------------------------------------
+def same_suit(params: Mapping[str, Any], ctx: CompileContext) -> Matcher:
     """Every card of one suit, optionally adding up to an exact `sum`; wild cards fill in."""
     want = params.get("sum")
+    deck: Deck = ctx.deck
+    wild = _wild_codes(params, ctx)
 
     def match(cards):
-        natural, wilds = _wild_split(deck, params, cards)
+        natural, wilds = _wild_split(deck, wild, cards)
         suits = {deck.cards[c].suit for c in natural}
         if len(suits) > 1 or (not suits and not wilds):
             return None
@@ -83,10 +158,22 @@ def same_suit(params: Mapping, deck: Deck) -> Matcher:
     return match
 
 
-def same_rank(params: Mapping, deck: Deck) -> Matcher:
+PATTERN_KINDS.add(PatternKind(
+    kind=Kind.PATTERN_KIND, name="same_suit", description="all cards of one suit",
+    schema=_SUIT_SCHEMA, compile=same_suit, example={"sum": 31},
+    words={"en": {"text": _suit_words(lambda w: f"all {w.rules.hand_size} cards of one suit",
+                                      "adding up to exactly")},
+           "it": {"text": _suit_words(lambda w: f"{w.rules.hand_size} carte dello stesso seme",
+                                      "che sommano esattamente")}}))
+
+
+# ---- same_rank ----------------------------------------------------------------------------
+def same_rank(params: Mapping[str, Any], ctx: CompileContext) -> Matcher:
     """Every card of one rank, optionally helped by wild cards standing for that rank."""
-    allowed = set(params["_ranks"]) if params.get("_ranks") is not None else None
-    wild = set(params.get("_wild", ()))
+    deck: Deck = ctx.deck
+    allowed = (set(ctx.rank_indices(params["ranks"], ("ranks",)))
+               if params.get("ranks") is not None else None)
+    wild = set(_wild_codes(params, ctx))
     min_natural = params.get("min_natural", 1)
 
     def match(cards):
@@ -104,9 +191,53 @@ def same_rank(params: Mapping, deck: Deck) -> Matcher:
     return match
 
 
-def rank_groups(params: Mapping, deck: Deck) -> Matcher:
+def _same_rank_en(params: Mapping[str, Any], w: Terms) -> str:
+    text = f"{w.rules.hand_size} cards of the same rank"
+    if params.get("ranks") is not None:
+        text += f", {w.either([w.rank_by_code(c) for c in params['ranks']])} only"
+    if params.get("wild"):
+        wild = w.join([w.the_card(str(c)) for c in params["wild"]])
+        nat = params.get("min_natural", 1)
+        text += f"; {wild} may stand for any rank (at least {w.cards(nat)} of the rank itself)"
+    return text
+
+
+def _same_rank_it(params: Mapping[str, Any], w: Terms) -> str:
+    text = f"{w.rules.hand_size} carte uguali"
+    if params.get("ranks") is not None:
+        text += f", solo {w.either([w.rank_by_code(c) for c in params['ranks']])}"
+    if params.get("wild"):
+        wild = w.join([w.the_card(str(c)) for c in params["wild"]])
+        nat = params.get("min_natural", 1)
+        real = "una carta vera" if nat == 1 else f"{nat} carte vere"
+        text += f"; {wild} può sostituire qualsiasi carta (servono almeno {real})"
+    return text
+
+
+PATTERN_KINDS.add(PatternKind(
+    kind=Kind.PATTERN_KIND, name="same_rank", description="all cards of one rank",
+    schema={"properties": {
+        "ranks": dict(_RANKS, description="the ranks allowed (e.g. [A, F, C, R]); default "
+                      "every rank."),
+        "wild": dict(_WILD, description="they stand for the rank of the other cards (e.g. "
+                     "[Jc] for a pair and the Jack of clubs)."),
+        "min_natural": {"description": "at least this many cards must be non-wild (needs "
+                        "`wild`). Default 1.", "type": "integer", "minimum": 0,
+                        "default": 1}},
+        "dependencies": {"min_natural": ["wild"]}},
+    compile=same_rank, example={"ranks": ["A", "R"], "wild": ["Rc"], "min_natural": 2},
+    words={"en": {"text": _same_rank_en}, "it": {"text": _same_rank_it}}))
+
+
+# ---- rank_groups --------------------------------------------------------------------------
+def rank_groups(params: Mapping[str, Any], ctx: CompileContext) -> Matcher:
     """One suit, one card from each group of ranks (say an Ace and two figures)."""
-    groups = [set(g) for g in params["_groups"]]
+    deck: Deck = ctx.deck
+    specs = params["groups"]
+    groups = [set(ctx.rank_indices(g, ("groups", j))) for j, g in enumerate(specs)]
+    if len(specs) != ctx.hand_size:
+        ctx.error(("groups",), f"{len(specs)} groups can never match a hand of "
+                  f"{ctx.hand_size} cards")
 
     def match(cards):
         if len(cards) != len(groups):
@@ -122,12 +253,24 @@ def rank_groups(params: Mapping, deck: Deck) -> Matcher:
     return match
 
 
-PATTERN_KINDS: dict[str, Callable[[Mapping, Deck], Matcher]] = {
-    "best_suit": best_suit,
-    "same_suit": same_suit,
-    "same_rank": same_rank,
-    "rank_groups": rank_groups,
-}
+def _groups(params: Mapping[str, Any], w: Terms) -> list[str]:
+    return [w.either([w.rank_by_code(c) for c in g]) for g in params.get("groups") or []]
+
+
+PATTERN_KINDS.add(PatternKind(
+    kind=Kind.PATTERN_KIND, name="rank_groups",
+    description="all of one suit, one card from each group",
+    schema={"properties": {
+        "groups": {"description": "a list of lists of rank codes; the hand holds one card "
+                   "from each list, e.g. [[A], [K, Q, J], [K, Q, J]].",
+                   "type": "array", "minItems": 1,
+                   "items": {"type": "array", "minItems": 1,
+                             "items": {"$ref": "#/definitions/rank_code"}}}},
+        "required": ["groups"]},
+    compile=rank_groups, example={"groups": [["A"], ["F", "C", "R"], ["F", "C", "R"]]},
+    cost=lambda params, size: factorial(size) if len(params.get("groups") or ()) == size else 1,
+    words={"en": {"text": lambda p, w: f"all of one suit: {', plus '.join(_groups(p, w))}"},
+           "it": {"text": lambda p, w: f"tutte dello stesso seme: {', più '.join(_groups(p, w))}"}}))
 
 
 @dataclass(frozen=True)
@@ -135,7 +278,7 @@ class Pattern:
     name: str
     labels: Mapping[str, str]
     tier: int
-    value: Optional[float]  # None: the matched sum
+    value: float | None  # None: the matched sum
     instant: bool
     match: Matcher
     kind: str = ""                   # the pattern kind, and its parameters as written (rank

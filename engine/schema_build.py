@@ -51,6 +51,71 @@ def fill_one_key(definition: Schema, registry: Registry[Unit]) -> None:
     definition["properties"] = one_key_properties(registry)
 
 
+def choices(units: list[Unit]) -> str:
+    """`a (what a is), b (...) or c (...)`: the values of a keyword, in words."""
+    items = [f"{u.name} ({u.description})" for u in units]
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+
+
+def fill_choice(prop: Schema, units: list[Unit]) -> None:
+    """A property whose value names a unit (`kind:`, `do:`, `on:`, `pay:`): its enum, and its
+    description from the skeleton's template, where `{choices}` lists the units."""
+    prop["description"] = prop["description"].format(choices=choices(units))
+    nullable = None in prop.get("enum", ())
+    prop["enum"] = [u.name for u in units] + ([None] if nullable else [])
+
+
+def _users(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def fill_by_name(definition: Schema, selector: str, condition: str,
+                 registry: Registry[Unit]) -> None:
+    """An object whose `selector` key names a unit that takes sibling keys (a pattern's
+    `kind`, an option's `do`): the selector's enum, every unit's keys as properties (a key
+    several units share is described once, saying which units use it), and one if/then per
+    unit allowing exactly the common keys and its own."""
+    units = registry.units()
+    props = definition["properties"]
+    common = list(props)
+    fill_choice(props[selector], units)
+    params: dict[str, list[tuple[str, Schema, bool]]] = {}
+    for u in units:
+        schema = u.schema or {}
+        required = set(schema.get("required") or ())
+        for key, frag in (schema.get("properties") or {}).items():
+            params.setdefault(key, []).append((u.name, dict(frag), key in required))
+        for key, needs in (schema.get("dependencies") or {}).items():
+            definition.setdefault("dependencies", {})[key] = list(needs)
+    for key, uses in params.items():
+        shapes = [{k: v for k, v in f.items() if k != "description"} for _, f, _ in uses]
+        if any(shape != shapes[0] for shape in shapes):
+            raise ValueError(f"{selector} values {_users([n for n, _, _ in uses])} give the "
+                             f"key {key!r} different schemas: use one, or another name")
+        by_words: dict[str, list[str]] = {}
+        for name, frag, _ in uses:
+            by_words.setdefault(frag.get("description", ""), []).append(name)
+        required = [name for name, _, req in uses if req]
+        only = "" if len(by_words) > 1 else " only"
+        parts = []
+        for words, names in by_words.items():
+            there = ", required there" if set(names) <= set(required) else ""
+            parts.append(f"{_users(names)}{only}{there}: {words}")
+        props[key] = described(" ".join(parts), shapes[0])
+    conditions = []
+    for u in units:
+        schema = u.schema or {}
+        own = list(schema.get("properties") or {})
+        then: Schema = {"propertyNames": {"enum": common + own}}
+        if schema.get("required"):
+            then["required"] = list(schema["required"])
+        conditions.append({
+            "if": {"required": [selector], "properties": {selector: {
+                "description": f"Condition: {condition} is {u.name}.", "const": u.name}}},
+            "then": then})
+    definition["allOf"] = conditions
+
+
 def build(skeleton: Schema | None = None) -> Schema:
     """The full schema: the skeleton with every registered unit's entry filled in."""
     if skeleton is None:
@@ -59,6 +124,7 @@ def build(skeleton: Schema | None = None) -> Schema:
     regs = registries()
     defs = schema["definitions"]
     fill_one_key(defs["guard"], regs[Kind.GUARD])
+    fill_by_name(defs["pattern"], "kind", "the pattern's kind", regs[Kind.PATTERN_KIND])
     return schema
 
 

@@ -19,6 +19,7 @@ from .patterns import PATTERN_KINDS, Pattern, Valuation
 from .primitives import EFFECTS, PRIMITIVES
 from .rules import (Action, DeckOrigin, DealStep, Option, Ruleset, SettleRule, Stakes, Step,
                     Trigger, Zone, as_data, spec_of)
+from .settlement import PAY_POLICIES, TIE_POLICIES
 from .triggers import CONDITIONS, EVENTS
 
 Path = tuple
@@ -478,22 +479,38 @@ class _Compiler:
 
     def settle_rule(self, key, mode) -> SettleRule:
         s = (self.d.get("settle") or {}).get(key) or {}
-        default = (("others" if key == "win" else "lowest") if mode != "pot"
-                   else "highest_takes")
+        # The default pays in the stakes mode: the first pay policy that has a meaning there
+        # (others after a win, lowest after a showdown; highest_takes in a pot game).
+        default = next(u.name for u in PAY_POLICIES.units() if mode in u.modes and
+                       (mode == "pot" or u.name == ("others" if key == "win" else "lowest")))
         pay = s.get("pay", default)
-        if mode == "pot" and pay != "highest_takes":
-            self.error(("settle", key, "pay"), "in a pot game the hand's winner takes the pot: "
-                       "use `pay: highest_takes`")
-        if mode != "pot" and pay == "highest_takes":
-            self.error(("settle", key, "pay"), "`highest_takes` is for pot games "
-                       "(`stakes: {mode: pot}`)")
+        ties = s.get("ties", "all")
+        path = ("settle", key)
+        choose = self.policy(PAY_POLICIES, "pay", pay, mode, path)
+        break_ties = self.policy(TIE_POLICIES, "ties", ties, mode, path)
         lives = s.get("lives", 1)
         for what in ("lives", "knocker_lives"):
             if isinstance(s.get(what), int) and s[what] > MAX_PAYMENT:
                 self.error(("settle", key, what), f"a payment of {s[what]} lives is more than "
                            f"{MAX_PAYMENT}, the most one hand may cost")
         return SettleRule(pay, lives, s.get("knocker_lives", lives),
-                          bool(s.get("spare_knocker", False)), s.get("ties", "all"))
+                          bool(s.get("spare_knocker", False)), ties, choose, break_ties)
+
+    def policy(self, registry, key: str, name: str, mode: str, path: Path) -> Any:
+        """A pay or tie policy's closure; refused where the stakes mode gives it no meaning."""
+        unit = registry.get(name)
+        if unit is None:
+            self.error(path + (key,), f"unknown {key} policy {name!r}; known: "
+                       f"{', '.join(registry)}")
+            return None
+        if mode not in unit.modes:
+            fits = [u.name for u in registry.units() if mode in u.modes]
+            self.error(path + (key,), also=[("stakes",)], message=
+                       f"`{key}: {name}` has no meaning in a {mode} game: it is for "
+                       f"{' and '.join(sorted(unit.modes))} games (here use "
+                       f"{' or '.join(fits)})")
+            return None
+        return self.unit(unit, None, path + (key,))
 
     # ---- everything -----------------------------------------------------------------------
     def compile(self) -> Ruleset:

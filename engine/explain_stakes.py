@@ -7,6 +7,7 @@ settlement policies, in one place.
 from __future__ import annotations
 
 from .explain_terms import RulesetTerms, Section
+from .settlement import PAY_POLICIES, TIE_POLICIES, Payment
 
 
 class StakeSections(RulesetTerms):
@@ -74,70 +75,22 @@ class StakeSections(RulesetTerms):
         return Section("stakes", title, tuple(lines))
 
     def _pays(self, rule, win: bool) -> list[str]:
+        """Who pays, in words: the pay policy's sentence, the tie policy's (when it has
+        something to say after that pay policy), then the settle rule's own keys. A payer
+        loses lives, or takes penalty points: the verb is chosen here, by the stakes mode, and
+        the ties are said with "pay", which is true of both."""
         t = self.t
-        st = self.rules.stakes
-        out = []
-        if st.mode == "pot":
-            if win:
-                out.append(t("the winner takes the pot", "il vincitore prende il piatto"))
-                out.append(t("if several win together they split it (what cannot be split "
-                             "stays in the pot)" if rule.ties == "split" else
-                             "if several win together, the pot stays for the next hand",
-                             "se vincono in più se lo dividono (il resto resta nel piatto)"
-                             if rule.ties == "split" else
-                             "se vincono in più, il piatto resta per la mano successiva"))
-            else:
-                out.append(t("the highest hand takes the pot",
-                             "la mano più alta prende il piatto"))
-                out.append(t("tied best hands split it (what cannot be split stays in the "
-                             "pot)" if rule.ties == "split" else
-                             "if the best hands tie, the pot stays for the next hand",
-                             "le migliori mani pari se lo dividono (il resto resta nel "
-                             "piatto)" if rule.ties == "split" else
-                             "se le migliori mani sono pari, il piatto resta per la mano "
-                             "successiva"))
-            return out
-        return self._pays_lives(rule, win, self.lives(rule.lives))
-
-    def _pays_lives(self, rule, win: bool, n: str) -> list[str]:
-        """Who pays in a lives or points game. A payer loses lives, or takes penalty points:
-        the verb is chosen here, by the stakes mode, and the ties are said with "pay", which
-        is true of both."""
-        t = self.t
-        points = self.rules.stakes.mode == "points"
+        mode = self.rules.stakes.mode
+        points = mode == "points"
         loses = t("takes" if points else "loses", "prende" if points else "perde")
         lose = t("take" if points else "lose", "prendono" if points else "perdono")
-        out: list[str] = []
-        if rule.pay == "others":
-            out.append(t(f"every other player {loses} {n}" if win else
-                         f"every player {loses} {n}",
-                         f"ogni altro giocatore {loses} {n}" if win else
-                         f"ogni giocatore {loses} {n}"))
-        elif rule.pay == "lowest":
-            out.append(t(f"the player with the lowest hand {loses} {n}",
-                         f"chi ha la mano più bassa {loses} {n}"))
-            if rule.ties == "knocker_spared":
-                out.append(t("players tied for the lowest hand all pay, except a player "
-                             "who knocked: he is spared and only the others tied with him pay",
-                             "se più giocatori sono pari per la mano più bassa pagano tutti, "
-                             "tranne chi ha bussato: lui non paga, pagano solo gli altri pari "
-                             "con lui"))
-            elif rule.ties == "knocker_only":
-                out.append(t("when players tie for the lowest hand and one of them knocked, "
-                             "only he pays; otherwise all the tied players pay",
-                             "se più giocatori sono pari per la mano più bassa e uno di loro ha "
-                             "bussato, paga solo lui; altrimenti pagano tutti"))
-            else:
-                out.append(t("players tied for the lowest hand all pay",
-                             "se più giocatori sono pari per la mano più bassa, pagano tutti"))
-        elif rule.pay == "all_but_highest":
-            out.append(t(f"everybody but the highest hand {loses} {n} (players tied for the "
-                         f"highest hand are all spared)",
-                         f"tutti tranne la mano più alta {lose} {n} (chi è pari con la "
-                         f"più alta non paga)"))
-            if rule.ties == "knocker_spared":
-                out.append(t("a player who knocked is spared when he ties with others who "
-                             "pay", "chi ha bussato non paga se è pari con altri che pagano"))
+        pay = Payment(rule, win, mode, self.lives(rule.lives), loses, lose)
+        out = [PAY_POLICIES.say(rule.pay, "pays", pay, self)]
+        ties = TIE_POLICIES.say(rule.ties, "ties", pay, self)
+        if ties:
+            out.append(ties)
+        if mode == "pot":
+            return out
         if rule.knocker_lives != rule.lives:
             out.append(t(f"a player who knocked and has to pay {loses} "
                          f"{self.lives(rule.knocker_lives)} instead",

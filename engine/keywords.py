@@ -151,9 +151,11 @@ class Registry(Generic[U]):
     """The units of one kind, by name, in the order they were added (the order the schema and
     the reference list them in). `forms` are the phrases every unit of the kind must have."""
 
-    def __init__(self, kind: Kind, forms: tuple[str, ...]):
+    def __init__(self, kind: Kind, forms: tuple[str, ...],
+                 sample: Callable[[U, Terms], Any] | None = None):
         self.kind = kind
         self.forms = forms
+        self._sample = sample
         self._units: dict[str, U] = {}
         REGISTRIES[kind] = self
 
@@ -189,6 +191,12 @@ class Registry(Generic[U]):
 
     def names(self) -> list[str]:
         return list(self._units)
+
+    def sample(self, unit: U, terms: Terms) -> Any:
+        """What the tests pass to a unit's phrases: its example parameter, or for kinds whose
+        phrases take more than a parameter (a policy's words take the settle rule), what the
+        registry's `sample` makes of the unit."""
+        return self._sample(unit, terms) if self._sample is not None else unit.example
 
     def say(self, name: str, form: str, param: Any, terms: Terms) -> str:
         """The unit's phrase `form` in the language of `terms`. An unknown keyword (a ruleset

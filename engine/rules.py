@@ -146,6 +146,10 @@ class SettleRule:
     knocker_lives: int
     spare_knocker: bool
     ties: str                        # all, knocker_spared, knocker_only, split
+    #: the pay policy's closure (state, winners, outcome) -> players chosen, and the tie
+    #: policy's (state, chosen, outcome) -> who pays / takes the pot (see `settlement`)
+    choose: Any = field(default=None, repr=False, compare=False)
+    break_ties: Any = field(default=None, repr=False, compare=False)
 
 
 @dataclass(frozen=True)

@@ -51,9 +51,17 @@ def fill_one_key(definition: Schema, registry: Registry[Unit]) -> None:
     definition["properties"] = one_key_properties(registry)
 
 
+def _modes(unit: Unit) -> str:
+    """`; pot games only` for a policy that has a meaning in some stakes modes only."""
+    modes = getattr(unit, "modes", None)
+    if not modes or set(modes) >= {"lives", "points", "pot"}:
+        return ""
+    return f"; {' and '.join(sorted(modes))} games only"
+
+
 def choices(units: list[Unit]) -> str:
     """`a (what a is), b (...) or c (...)`: the values of a keyword, in words."""
-    items = [f"{u.name} ({u.description})" for u in units]
+    items = [f"{u.name} ({u.description}{_modes(u)})" for u in units]
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
 
 
@@ -125,6 +133,9 @@ def build(skeleton: Schema | None = None) -> Schema:
     defs = schema["definitions"]
     fill_one_key(defs["guard"], regs[Kind.GUARD])
     fill_by_name(defs["pattern"], "kind", "the pattern's kind", regs[Kind.PATTERN_KIND])
+    settle = defs["settle_rule"]["properties"]
+    fill_choice(settle["pay"], regs[Kind.PAY_POLICY].units())
+    fill_choice(settle["ties"], regs[Kind.TIE_POLICY].units())
     return schema
 
 

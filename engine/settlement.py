@@ -1,70 +1,269 @@
 """Settlement: who pays when a hand ends, from the ruleset's `settle` and `stakes` policies.
 
-Payers are chosen by a `pay` policy (one function each, in PAY_POLICIES), then the `ties`
-policy may spare the knocker; lives mode takes lives, pot mode hands the pot to the winners.
+Two kinds of keyword unit live here (see `keywords`):
+
+* a **pay policy** (`settle.*.pay`) chooses the players a hand's end concerns: the payers in a
+  lives or points game, the players who take the pot in a pot game;
+* a **tie policy** (`settle.*.ties`) then decides what happens when those players are tied:
+  in a lives or points game who of them pays, in a pot game whether the tied share the pot or
+  it stays for the next hand (an empty list).
+
+Each policy declares the stakes modes it has a meaning in (`modes`); the compiler refuses it in
+any other, so that no policy silently does nothing (`ties: split` in a lives game). Its compile
+step returns the closure `settle` calls; its words (`pays`, `ties`) take a `Payment`, which says
+whether the hand was won at once, what a payer pays and the verbs of the stakes mode.
+
+Adding a policy is one `PAY_POLICIES.add(...)` or `TIE_POLICIES.add(...)` here. What a payer
+pays is still `lives` / `knocker_lives` of the settle rule (see `settle`): a policy whose
+amounts depend on the hands (a penalty of target minus the hand's value) extends that step.
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+from typing import Any, Literal
+
+from .keywords import CompileContext, Kind, Registry, Terms, Unit
+
+StakesMode = Literal["lives", "points", "pot"]
+EVERY_MODE: frozenset[StakesMode] = frozenset(("lives", "points", "pot"))
+LIVES_OR_POINTS: frozenset[StakesMode] = frozenset(("lives", "points"))
+
+#: (state, winners of a `win`, outcome) -> the players the policy chooses
+Chooser = Callable[[Any, list[int], str], list[int]]
+#: (state, players chosen, outcome) -> who of them pays (lives, points) or takes the pot (pot)
+TieBreaker = Callable[[Any, list[int], str], list[int]]
 
 
-def _strengths(st) -> dict[int, int]:
+@dataclass(frozen=True, kw_only=True)
+class Policy(Unit):
+    """A pay or tie policy: a unit with the stakes modes it has a meaning in."""
+    modes: frozenset[StakesMode] = EVERY_MODE
+
+
+@dataclass(frozen=True)
+class Payment:
+    """What a policy's words are about: the settle rule (its `pay`, `ties`, amounts), whether
+    the hand was won at once (`win`) or the hands were compared, the stakes mode, what one payer
+    pays in words (`1 life`, `2 punti di penalità`) and the verbs of the mode in the language
+    of the words (`loses`/`lose` for lives, `takes`/`take` for points)."""
+    rule: Any
+    win: bool
+    mode: StakesMode
+    amount: str
+    loses: str
+    lose: str
+
+
+def _sample(key: str) -> Callable[[Policy, Terms], Payment]:
+    """A `Payment` for the tests to phrase a policy with: the ruleset's showdown rule with
+    this policy, in one of the policy's stakes modes."""
+    def sample(unit: Policy, w: Terms) -> Payment:
+        rule = replace(w.rules.settle_showdown, **{key: unit.name})
+        return Payment(rule, False, min(unit.modes), w.lives(1), "loses", "lose")
+    return sample
+
+
+PAY_POLICIES: Registry[Policy] = Registry(Kind.PAY_POLICY, forms=("pays",),
+                                          sample=_sample("pay"))
+TIE_POLICIES: Registry[Policy] = Registry(Kind.TIE_POLICY, forms=("ties",),
+                                          sample=_sample("ties"))
+
+
+def _strengths(st: Any) -> dict[int, int]:
     return {p: st.hand_strength(p) for p in st.alive}
 
 
-def pay_others(st, winners, rule) -> list[int]:
-    return [p for p in st.alive if p not in winners]
-
-
-def pay_lowest(st, winners, rule) -> list[int]:
-    s = _strengths(st)
-    low = min(s.values())
-    return [p for p in st.alive if s[p] == low]
-
-
-def pay_all_but_highest(st, winners, rule) -> list[int]:
-    s = _strengths(st)
-    high = max(s.values())
-    return [p for p in st.alive if s[p] != high]
-
-
-def highest(st) -> list[int]:
+def highest(st: Any) -> list[int]:
     s = _strengths(st)
     high = max(s.values())
     return [p for p in st.alive if s[p] == high]
 
 
-PAY_POLICIES: dict[str, Callable[[Any, list, Any], list]] = {
-    "others": pay_others,
-    "lowest": pay_lowest,
-    "all_but_highest": pay_all_but_highest,
-}
+def _fixed(chooser: Chooser) -> Callable[[Any, CompileContext], Chooser]:
+    """The compile step of a policy without parameters: always the same closure."""
+    return lambda param, ctx: chooser
 
 
-def settle(st, outcome: str, winners: list[int]) -> None:
+def _say(en: str | Callable[[Payment, Terms], str],
+         it: str | Callable[[Payment, Terms], str], form: str) -> Mapping[str, Any]:
+    """Words whose text may be fixed."""
+    def phrase(x: str | Callable[[Payment, Terms], str]) -> Callable[[Payment, Terms], str]:
+        return x if callable(x) else (lambda pay, w: x)
+    return {"en": {form: phrase(en)}, "it": {form: phrase(it)}}
+
+
+# ---- pay policies -------------------------------------------------------------------------
+def _others(st: Any, winners: list[int], outcome: str) -> list[int]:
+    return [p for p in st.alive if p not in winners]
+
+
+PAY_POLICIES.add(Policy(
+    kind=Kind.PAY_POLICY, name="others", modes=LIVES_OR_POINTS,
+    description="everybody but the winners", schema=None, compile=_fixed(_others),
+    words=_say(lambda x, w: (f"every other player {x.loses} {x.amount}" if x.win else
+                             f"every player {x.loses} {x.amount}"),
+               lambda x, w: (f"ogni altro giocatore {x.loses} {x.amount}" if x.win else
+                             f"ogni giocatore {x.loses} {x.amount}"), "pays")))
+
+
+def _lowest(st: Any, winners: list[int], outcome: str) -> list[int]:
+    s = _strengths(st)
+    low = min(s.values())
+    return [p for p in st.alive if s[p] == low]
+
+
+PAY_POLICIES.add(Policy(
+    kind=Kind.PAY_POLICY, name="lowest", modes=LIVES_OR_POINTS,
+    description="the lowest hand", schema=None, compile=_fixed(_lowest),
+    words=_say(lambda x, w: f"the player with the lowest hand {x.loses} {x.amount}",
+               lambda x, w: f"chi ha la mano più bassa {x.loses} {x.amount}", "pays")))
+
+
+def _all_but_highest(st: Any, winners: list[int], outcome: str) -> list[int]:
+    s = _strengths(st)
+    high = max(s.values())
+    return [p for p in st.alive if s[p] != high]
+
+
+PAY_POLICIES.add(Policy(
+    kind=Kind.PAY_POLICY, name="all_but_highest", modes=LIVES_OR_POINTS,
+    description="everybody but the highest hand", schema=None,
+    compile=_fixed(_all_but_highest),
+    words=_say(lambda x, w: (f"everybody but the highest hand {x.loses} {x.amount} (players "
+                             f"tied for the highest hand are all spared)"),
+               lambda x, w: (f"tutti tranne la mano più alta {x.lose} {x.amount} (chi è pari "
+                             f"con la più alta non paga)"), "pays")))
+
+
+def _highest_takes(st: Any, winners: list[int], outcome: str) -> list[int]:
+    return list(winners) if outcome == "win" else highest(st)
+
+
+PAY_POLICIES.add(Policy(
+    kind=Kind.PAY_POLICY, name="highest_takes", modes=frozenset(("pot",)),
+    description="the best hand takes the pot", schema=None, compile=_fixed(_highest_takes),
+    words=_say(lambda x, w: ("the winner takes the pot" if x.win else
+                             "the highest hand takes the pot"),
+               lambda x, w: ("il vincitore prende il piatto" if x.win else
+                             "la mano più alta prende il piatto"), "pays")))
+
+
+# ---- tie policies -------------------------------------------------------------------------
+def _all(st: Any, chosen: list[int], outcome: str) -> list[int]:
+    if st.rules.stakes.mode == "pot" and len(chosen) > 1:
+        return []  # nobody can be told apart: the pot stays for the next hand
+    return chosen
+
+
+def _all_en(x: Payment, w: Terms) -> str:
+    if x.mode == "pot":
+        return ("if several win together, the pot stays for the next hand" if x.win else
+                "if the best hands tie, the pot stays for the next hand")
+    return "players tied for the lowest hand all pay" if x.rule.pay == "lowest" else ""
+
+
+def _all_it(x: Payment, w: Terms) -> str:
+    if x.mode == "pot":
+        return ("se vincono in più, il piatto resta per la mano successiva" if x.win else
+                "se le migliori mani sono pari, il piatto resta per la mano successiva")
+    return ("se più giocatori sono pari per la mano più bassa, pagano tutti"
+            if x.rule.pay == "lowest" else "")
+
+
+TIE_POLICIES.add(Policy(
+    kind=Kind.TIE_POLICY, name="all",
+    description="everybody tied pays; in a pot game tied players cannot be told apart and "
+                "the pot stays for the next hand",
+    schema=None, compile=_fixed(_all), words={"en": {"ties": _all_en}, "it": {"ties": _all_it}}))
+
+
+def _knocker_spared(st: Any, chosen: list[int], outcome: str) -> list[int]:
+    knocker = st.knocker
+    if outcome != "win" and knocker in chosen and len(chosen) > 1:
+        return [p for p in chosen if p != knocker]
+    return chosen
+
+
+def _spared_en(x: Payment, w: Terms) -> str:
+    if x.rule.pay == "lowest":
+        return ("players tied for the lowest hand all pay, except a player who knocked: he is "
+                "spared and only the others tied with him pay")
+    return "a player who knocked is spared when he ties with others who pay"
+
+
+def _spared_it(x: Payment, w: Terms) -> str:
+    if x.rule.pay == "lowest":
+        return ("se più giocatori sono pari per la mano più bassa pagano tutti, tranne chi ha "
+                "bussato: lui non paga, pagano solo gli altri pari con lui")
+    return "chi ha bussato non paga se è pari con altri che pagano"
+
+
+TIE_POLICIES.add(Policy(
+    kind=Kind.TIE_POLICY, name="knocker_spared", modes=LIVES_OR_POINTS,
+    description="a knocker tied with other payers does not pay",
+    schema=None, compile=_fixed(_knocker_spared),
+    words={"en": {"ties": _spared_en}, "it": {"ties": _spared_it}}))
+
+
+def _knocker_only(st: Any, chosen: list[int], outcome: str) -> list[int]:
+    knocker = st.knocker
+    if outcome != "win" and knocker in chosen and len(chosen) > 1:
+        return [knocker]
+    return chosen
+
+
+TIE_POLICIES.add(Policy(
+    kind=Kind.TIE_POLICY, name="knocker_only", modes=LIVES_OR_POINTS,
+    description="when the knocker is among the tied payers, only he pays",
+    schema=None, compile=_fixed(_knocker_only),
+    words=_say(lambda x, w: (
+        "when players tie for the lowest hand and one of them knocked, only he pays; otherwise "
+        "all the tied players pay" if x.rule.pay == "lowest" else
+        "when several players pay and one of them knocked, only he pays"),
+        lambda x, w: (
+        "se più giocatori sono pari per la mano più bassa e uno di loro ha bussato, paga solo "
+        "lui; altrimenti pagano tutti" if x.rule.pay == "lowest" else
+        "se devono pagare più giocatori e uno di loro ha bussato, paga solo lui"), "ties")))
+
+
+def _split(st: Any, chosen: list[int], outcome: str) -> list[int]:
+    return chosen
+
+
+TIE_POLICIES.add(Policy(
+    kind=Kind.TIE_POLICY, name="split", modes=frozenset(("pot",)),
+    description="tied players split the pot",
+    schema=None, compile=_fixed(_split),
+    words=_say(lambda x, w: ("if several win together they split it (what cannot be split "
+                             "stays in the pot)" if x.win else
+                             "tied best hands split it (what cannot be split stays in the "
+                             "pot)"),
+               lambda x, w: ("se vincono in più se lo dividono (il resto resta nel piatto)"
+                             if x.win else
+                             "le migliori mani pari se lo dividono (il resto resta nel "
+                             "piatto)"), "ties")))
+
+
+# ---- settling a hand ----------------------------------------------------------------------
+def settle(st: Any, outcome: str, winners: list[int]) -> None:
     rules = st.rules
     if outcome == "void" or not st.alive:
         st.emit("settled", None, outcome=outcome, payers=[])
         return
     rule = rules.settle_win if outcome == "win" else rules.settle_showdown
+    chosen = rule.break_ties(st, rule.choose(st, winners, outcome), outcome)
     if rules.stakes.mode == "pot":
-        takers = winners if outcome == "win" else highest(st)
-        if rule.ties != "split" and len(takers) > 1:
+        if not chosen:
             st.emit("settled", None, outcome=outcome, payers=[], carried=st.pot)
-            return  # nobody can be told apart: the pot stays for the next hand
-        st.emit("settled", None, outcome=outcome, payers=[], winners=takers)
-        st.take_pot(takers)
+            return
+        st.emit("settled", None, outcome=outcome, payers=[], winners=chosen)
+        st.take_pot(chosen)
         return
-    payers = PAY_POLICIES[rule.pay](st, winners, rule)
+    payers = chosen
     knocker = st.knocker
-    if knocker is not None and knocker in payers:
-        if rule.spare_knocker and outcome == "win":
-            payers.remove(knocker)
-        elif outcome != "win" and len(payers) > 1:  # the knocker is tied with others
-            if rule.ties == "knocker_spared":
-                payers.remove(knocker)
-            elif rule.ties == "knocker_only":
-                payers = [knocker]
+    if rule.spare_knocker and outcome == "win" and knocker in payers:
+        payers = [p for p in payers if p != knocker]
     st.emit("settled", None, outcome=outcome, payers=list(payers))
     if rules.stakes.mode == "points":
         for p in payers:

@@ -76,9 +76,11 @@ def test_every_keyword_is_explained_in_both_languages(pair, lang, trentuno):
     for form in reg.forms:
         assert form in unit.words.get(lang, {}), (
             f"{_id(pair)} has no {form!r} phrase in {lang!r}")
-        text = reg.say(unit.name, form, unit.example, words)
-        assert isinstance(text, str) and text.strip(), (
-            f"{_id(pair)} says nothing as {form!r} in {lang!r} for {unit.example!r}")
+        sample = reg.sample(unit, words)
+        text = reg.say(unit.name, form, sample, words)
+        assert isinstance(text, str), f"{_id(pair)}'s {form!r} phrase in {lang!r} is no text"
+        assert text.strip(), (
+            f"{_id(pair)} says nothing as {form!r} in {lang!r} for {sample!r}")
         assert f"{unit.name}:" not in text  # the fallback for a keyword without words
 
 

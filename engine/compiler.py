@@ -14,13 +14,13 @@ from typing import Any, Callable, Mapping, Optional, Sequence
 
 from . import cards as cards_mod
 from .guards import GUARDS
-from .keywords import ParamPath, Unit, one_key
+from .keywords import ParamPath, Registry, Unit, one_key
 from .patterns import PATTERN_KINDS, Pattern, Valuation
 from .primitives import EFFECTS, PRIMITIVES
 from .rules import (Action, DeckOrigin, DealStep, Option, Ruleset, SettleRule, Stakes, Step,
                     Trigger, Zone, as_data, spec_of)
 from .settlement import PAY_POLICIES, TIE_POLICIES
-from .triggers import CONDITIONS, EVENTS
+from .triggers import CONDITIONS, EVENTS, OUTCOMES
 
 Path = tuple
 
@@ -184,10 +184,8 @@ class _Compiler:
             if spec["name"] in names:
                 self.error(path + ("name",), f"pattern name {spec['name']!r} is used twice")
             names.add(spec["name"])
-            kind = PATTERN_KINDS.get(spec["kind"])
+            kind = self.known(PATTERN_KINDS, spec["kind"], path + ("kind",), "pattern kind")
             if kind is None:
-                self.error(path + ("kind",), f"unknown pattern kind {spec['kind']!r}; known: "
-                           f"{', '.join(PATTERN_KINDS)}")
                 continue
             matcher = self.unit(kind, spec, path)
             value = spec.get("value", "sum")
@@ -317,17 +315,26 @@ class _Compiler:
             self.error(path, "a guard is a mapping with exactly one key")
             return lambda st, p: True
         key, param = found
-        unit = GUARDS.get(key)
+        unit = self.known(GUARDS, key, path, "guard")
         if unit is None:
-            self.error(path, f"unknown guard {key!r}; known: {', '.join(GUARDS)}")
             return lambda st, p: True
-        return self.unit(unit, param, path + (key,))
+        guard = self.unit(unit, param, path + (key,))
+        return guard if guard is not None else (lambda st, p: True)
 
     # ---- keyword units --------------------------------------------------------------------
+    def known(self, registry: Registry[Any], name: Any, path: Path, what: str) -> Any:
+        """The unit called `name`, or None after saying it is unknown and what is known."""
+        unit = registry.get(name)
+        if unit is None:
+            self.error(path, f"unknown {what} {name!r}; known: {', '.join(registry)}")
+        return unit
+
     def unit(self, unit: Unit, param: Any, path: Path) -> Any:
         """Compile one keyword unit at `path`: check the names it declares, then call its
-        compile step with a context that reports problems relative to `path`."""
-        self.check_refs(unit, param, path)
+        compile step with a context that reports problems relative to `path`. None (after
+        saying why) when a name it holds is not declared: the file is refused anyway."""
+        if not self.check_refs(unit, param, path):
+            return None
         return unit.compile(param, _UnitContext(self, path))
 
     def check_refs(self, unit: Unit, param: Any, path: Path) -> bool:
@@ -430,40 +437,33 @@ class _Compiler:
         self.unique_names(self.d.get("triggers") or [], ("triggers",), "trigger")
         for i, t in enumerate(self.d.get("triggers") or []):
             path = ("triggers", i)
+            ok = True
             cond = None
-            if t.get("if"):
-                (key, param), = t["if"].items()
-                names = [p.name for p in valuation.patterns]
-                if key == "holds" and param == "instant" and not any(
-                        p.instant for p in valuation.patterns):
-                    self.error(path + ("if", "holds"), also=[("hand", "patterns")], message=
-                               "`holds: instant` but no pattern "
-                               "says `instant: true`")
-                elif key == "holds" and param != "instant" and param not in names:
-                    self.error(path + ("if", "holds"), f"no pattern named {param!r} "
-                               f"(patterns: {', '.join(names)})")
-                if key in ("zone_holds", "zone_matches"):
-                    self.need_zone(zones, param["zone"], path + ("if", key, "zone"))
-                if key == "zone_holds" and param["pattern"] != "instant":
-                    if param["pattern"] not in [p.name for p in valuation.patterns]:
-                        self.error(path + ("if", key, "pattern"),
-                                   f"no pattern named {param['pattern']!r}")
-                        continue
-                if key == "zone_matches":
-                    param = dict(param, _ranks=self.rank_indices(
-                        valuation.deck, param["ranks"], path + ("if", key, "ranks")))
-                cond = CONDITIONS[key](param, valuation)
-            do = t["do"]
-            zone = None
-            if isinstance(do, Mapping):
-                (do, zone), = do.items()
-                self.need_zone(zones, zone, path + ("do", do))
-            if t["on"] == "all_passed" and not self._can_pass:
+            found = one_key(t.get("if"))
+            if found is not None:
+                key, param = found
+                unit = self.known(CONDITIONS, key, path + ("if",), "condition")
+                if unit is None:
+                    continue
+                cond = self.unit(unit, param, path + ("if", key))
+                ok = cond is not None
+            do, zone = t["do"], None
+            found = one_key(do)
+            if found is not None:
+                do, zone = found
+            outcome = self.known(OUTCOMES, do, path + ("do",), "outcome")
+            if outcome is None:
+                continue
+            run = self.unit(outcome, zone, path + (("do", do) if found else ("do",)))
+            on = t["on"]
+            if on == "all_passed" and not self._can_pass:
                 self.error(path + ("on",), "`all_passed` can never happen: no option passes",
                            also=[("turn", "steps")])
-            out[t["on"]].append(Trigger(t["on"], cond, do, zone, t.get("winner"),
-                                        bool(t.get("best_only", False)),
-                                        spec_of(t["if"]) if t.get("if") else None, i))
+            if not ok or run is None or on not in EVENTS:
+                continue
+            out[on].append(Trigger(
+                on, cond, do, zone, t.get("winner"), bool(t.get("best_only", False)),
+                spec_of(t["if"]) if t.get("if") else None, i, run))
         return {k: tuple(v) for k, v in out.items()}
 
     # ---- stakes, settlement, end ----------------------------------------------------------
@@ -498,10 +498,8 @@ class _Compiler:
 
     def policy(self, registry, key: str, name: str, mode: str, path: Path) -> Any:
         """A pay or tie policy's closure; refused where the stakes mode gives it no meaning."""
-        unit = registry.get(name)
+        unit = self.known(registry, name, path + (key,), f"{key} policy")
         if unit is None:
-            self.error(path + (key,), f"unknown {key} policy {name!r}; known: "
-                       f"{', '.join(registry)}")
             return None
         if mode not in unit.modes:
             fits = [u.name for u in registry.units() if mode in u.modes]

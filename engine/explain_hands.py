@@ -10,6 +10,7 @@ from .explain_terms import RulesetTerms, Section
 from .explain_words import cap
 from .patterns import PATTERN_KINDS, Pattern
 from .rules import Spec, Trigger
+from .triggers import CONDITIONS, OUTCOMES
 
 
 class HandSections(RulesetTerms):
@@ -87,73 +88,12 @@ class HandSections(RulesetTerms):
 
     # -- triggers --
     def condition(self, cond: Spec) -> str:
-        key, p = cond.keyword, cond.param
-        t = self.t
-        if key == "holds":
-            if p == "instant":
-                return t("a player holds an instant hand",
-                         "un giocatore ha una combinazione immediata")
-            return t(f"a player holds {self.pattern_label(p)}",
-                     f"un giocatore ha {self.pattern_label(p)}")
-        if key == "zone_holds":
-            z = self.zone(p["zone"])
-            what = (t("an instant hand", "una combinazione immediata")
-                    if p["pattern"] == "instant" else self.pattern_label(p["pattern"]))
-            return t(f"the cards of {z.the('en')} make {what}",
-                     f"le carte {z.prep('it', 'di')} formano {what}")
-        if key == "zone_matches":
-            z = self.zone(p["zone"])
-            ranks = self.join([str(c) for c in p["ranks"]])
-            return t(f"{z.the('en')} holds exactly {ranks} (any suits)",
-                     f"{z.prep('it', 'in')} ci sono esattamente {ranks} (di qualsiasi seme)")
-        return f"{key}: {p}"
+        """A trigger's condition as a clause (the condition unit's words)."""
+        return CONDITIONS.say(cond.keyword, "clause", cond.param, self)
 
     def outcome(self, trig: Trigger) -> str:
-        do = trig.outcome
-        t = self.t
-        cond = trig.condition_spec
-        player = cond is not None and cond.keyword == "holds"
-        zone = trig.zone
-        if do == "win":
-            if trig.winner == "dealer":
-                return t("the dealer wins the hand", "vince la mano il mazziere")
-            if not player:
-                return t("the hand ends as won", "la mano finisce come vinta")
-            text = t("he wins the hand at once", "vince subito la mano")
-            if trig.on == "dealt":
-                text += t("; if several players hold one, only the best of them wins (see "
-                          "the ranking)" if trig.best_only else
-                          "; if several players hold one, they all win",
-                          "; se più giocatori ne hanno una, vince solo la migliore (vedi "
-                          "l'ordine delle mani)" if trig.best_only else
-                          "; se più giocatori ne hanno una, vincono tutti")
-            return text
-        if do == "showdown":
-            return t("the hand ends at once and the hands are compared",
-                     "la mano finisce subito e si confrontano le mani")
-        if do == "void":
-            return t("the hand ends at once and is void: nobody pays",
-                     "la mano finisce subito ed è nulla: nessuno paga")
-        if do == "reshuffle":
-            rest = self.rest() or self.zone("stock")
-            pile = self.zone("discard")
-            art = ("le" if rest.feminine else "i") if rest.plural else \
-                ("la" if rest.feminine else "il")
-            return t(f"the cards of {pile.the('en')} except its top card are shuffled and "
-                     f"become the new {rest.bare('en')}",
-                     f"le carte {pile.prep('it', 'di')} tranne quella in cima si mescolano e "
-                     f"formano {art} {rest.adj('nuov')} {rest.it_word}")
-        if do == "refresh":
-            z = self.zone(zone)
-            rest = self.rest() or self.zone("stock")
-            src_en, src_it = rest.the("en"), rest.prep("it", "da")
-            return t(f"the cards of {z.the('en')} are put aside and replaced by new ones "
-                     f"dealt from {src_en}, face up (if {src_en} is too short for that, the "
-                     f"hands are compared instead)",
-                     f"le carte {z.prep('it', 'di')} si mettono da parte e sono sostituite da "
-                     f"altre date {src_it}, scoperte (se non bastano, si confrontano invece "
-                     f"le mani)")
-        return str(do)
+        """What a trigger does (the outcome unit's words)."""
+        return OUTCOMES.say(trig.outcome, "outcome", trig, self)
 
     def grouped_triggers(self, which) -> list[str]:
         groups: dict = {}

@@ -18,6 +18,7 @@ from .errors import CardError, UsageError
 from .explain_words import LANGS, Noun, cap, it_noun, join_words, number
 from .rules import Option, Ruleset, Trigger
 from .terms import Terms
+from .triggers import EVENTS
 
 
 @dataclass(frozen=True)
@@ -162,16 +163,6 @@ class RulesetTerms(Terms):
         return self.zone(r) if r else None
 
     def when(self, on: str) -> str:
-        """When a trigger is checked (`after every move`), from its `on` event."""
-        t = self.t
-        rest = self.rest() or self.zone("stock")
-        return {
-            "dealt": t("when the cards are dealt", "appena distribuite le carte"),
-            "action": t("after every move", "dopo ogni mossa"),
-            "turn_end": t("at the end of every turn", "alla fine di ogni turno"),
-            "all_passed": t("when every player has passed for a whole round",
-                            "quando tutti hanno passato per un giro intero"),
-            "stock_empty": t(f"when {rest.the('en')} runs out",
-                             f"quando {rest.the('it')} {'finiscono' if rest.plural else 'finisce'}"),
-        }.get(on, on)
+        """When a trigger is checked (`after every move`): the event unit's words."""
+        return EVENTS.say(on, "when", None, self)
 

@@ -102,6 +102,8 @@ class Trigger:
     best_only: bool = False
     condition_spec: Optional[Spec] = None  # the condition (`if:`) as written, for words
     index: int = 0                   # its place in the file's `triggers:` list
+    #: the outcome's closure (state, trigger, holders, event) -> True if it ended the hand
+    run: Any = field(default=None, repr=False, compare=False)
 
 
 @dataclass(frozen=True)

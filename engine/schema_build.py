@@ -124,6 +124,47 @@ def fill_by_name(definition: Schema, selector: str, condition: str,
     definition["allOf"] = conditions
 
 
+def fill_outcomes(schema: Schema, registry: Registry[Unit]) -> None:
+    """A trigger's `do`: a plain name for an outcome without a parameter, a one-key object
+    (`{refresh: ZONE}`) for one with, each such object a definition named after it."""
+    defs = schema["definitions"]
+    prop = schema["definitions"]["trigger"]["properties"]["do"]
+    units = registry.units()
+    prop["description"] = prop["description"].format(choices=choices(units))
+    plain = [u.name for u in units if u.schema is None]
+    alternatives: list[Schema] = [{"type": "string", "enum": plain}] if plain else []
+    made: dict[str, Schema] = {}
+    for u in units:
+        if u.schema is None:
+            continue
+        fragment = dict(u.schema)
+        words = fragment.pop("description", "Its parameter. Required.")
+        made[u.name] = {"type": "object", "description": f"The outcome {u.name}: "
+                        f"{u.description}.", "properties": {u.name: described(words, fragment)},
+                        "additionalProperties": False, "required": [u.name]}
+        alternatives.append({"$ref": f"#/definitions/{u.name}"})
+    prop["anyOf"] = alternatives
+    rebuilt: Schema = {}
+    for name, d in defs.items():  # the outcomes' objects just before `trigger`
+        if name == "trigger":
+            rebuilt.update(made)
+        rebuilt[name] = d
+    schema["definitions"] = rebuilt
+
+
+def fill_changes(defs: Schema) -> None:
+    """An overlay's `NAME_change` objects (what changes in a named pattern, option or trigger)
+    take every key of the entry they change but its name, then their own (`before`, `after`)."""
+    for name, definition in defs.items():
+        base = defs.get(name[:-len("_change")]) if name.endswith("_change") else None
+        if base is None:
+            continue
+        own = definition.get("properties") or {}
+        copied = {k: copy.deepcopy(v) for k, v in base["properties"].items()
+                  if k != "name" and k not in own}
+        definition["properties"] = {**copied, **own}
+
+
 def build(skeleton: Schema | None = None) -> Schema:
     """The full schema: the skeleton with every registered unit's entry filled in."""
     if skeleton is None:
@@ -133,9 +174,13 @@ def build(skeleton: Schema | None = None) -> Schema:
     defs = schema["definitions"]
     fill_one_key(defs["guard"], regs[Kind.GUARD])
     fill_by_name(defs["pattern"], "kind", "the pattern's kind", regs[Kind.PATTERN_KIND])
+    fill_one_key(defs["trigger_condition"], regs[Kind.TRIGGER_CONDITION])
+    fill_choice(defs["trigger"]["properties"]["on"], regs[Kind.TRIGGER_EVENT].units())
     settle = defs["settle_rule"]["properties"]
     fill_choice(settle["pay"], regs[Kind.PAY_POLICY].units())
     fill_choice(settle["ties"], regs[Kind.TIE_POLICY].units())
+    fill_outcomes(schema, regs[Kind.OUTCOME])
+    fill_changes(schema["definitions"])
     return schema
 
 

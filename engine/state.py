@@ -300,22 +300,7 @@ class GameState:
                 continue
             if self.record:
                 self.emit("trigger", p, on=on, outcome=trig.outcome, holders=list(holders))
-            out = trig.outcome
-            if out == "reshuffle":
-                self._reshuffle()
-            elif out == "refresh":
-                if not self._refresh(trig.zone):  # the stock cannot refill it: show down
-                    self._end_hand("showdown", [], "refresh_failed")
-                    return True
-            elif out == "win":
-                winners = [self.dealer] if trig.winner == "dealer" else list(holders)
-                if trig.best_only and len(winners) > 1:
-                    best = max(self.hand_strength(q) for q in winners)
-                    winners = [q for q in winners if self.hand_strength(q) == best]
-                self._end_hand("win", winners, on)
-                return True
-            else:
-                self._end_hand(out, [], on)
+            if trig.run(self, trig, holders, on):  # the outcome's unit (engine/triggers)
                 return True
         return False
 

@@ -81,7 +81,7 @@ def test_every_keyword_is_explained_in_both_languages(pair, lang, trentuno):
         assert isinstance(text, str), f"{_id(pair)}'s {form!r} phrase in {lang!r} is no text"
         assert text.strip(), (
             f"{_id(pair)} says nothing as {form!r} in {lang!r} for {sample!r}")
-        assert f"{unit.name}:" not in text  # the fallback for a keyword without words
+        assert not text.startswith(f"{unit.name}: ")  # the fallback of a keyword without words
 
 
 def test_the_checked_in_schema_is_generated_from_the_units(schema):

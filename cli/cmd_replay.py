@@ -159,10 +159,3 @@ def replay(ctx: click.Context, file: str, quiet: bool, lang: Optional[str],
     for line in lines:
         for part in fit(line, width_of(sys.stdout)):
             click.echo(part)
-
-
-def _isatty(stream) -> bool:
-    try:
-        return bool(stream.isatty())
-    except (AttributeError, ValueError, OSError):
-        return False

@@ -11,14 +11,20 @@ number alone. So a seed reproduces a game exactly, and a game replayed from its 
 stacked decks draw nothing) and played on deals the very hands it would have dealt straight
 through. `decks=` stacks the deck of successive hands for tests and replays.
 Hands follow one another inside `apply`, so after every call the state waits for a decision
-or the game is over.
+or the game is over (unless `stop_at_hand_end` holds the game at the end of a hand).
+
+For search: `clone()` copies a state (sharing the compiled rules), `observation(player)` is
+what one player can see, and `resample(player, rng)` deals the cards that player cannot see
+again at random, keeping everything he can see or knows from the public history of the hand.
 """
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Iterable, NamedTuple, Optional, Sequence
 
 from .errors import UserError
+from .observation import Knowledge, Observation, RawMove
 from .rules import Action, Ruleset
 from .settlement import settle
 
@@ -51,11 +57,20 @@ class GameState:
         'first_dealer', 'hand_ends', 'hand_number', 'hands', 'is_over', 'just_drawn',
         'knocker', 'lives', 'lives_lost', 'masks', 'moves', 'on_last_chance', 'paid',
         'players', 'pot', 'record', 'rng', 'round', 'rules', 'seed', 'turns_in_hand',
-        'turns_taken', 'winners', 'won', 'zones')
+        'turns_taken', 'winners', 'won', 'zones',
+        # the public history of the hand and what follows from it (see _knowledge)
+        'history', '_logging', '_trail', '_seen_base', '_seen_cache', '_hidden_aside',
+        '_views', 'stop_at_hand_end', '_play_rng_shared')
 
     def __init__(self, rules: Ruleset, players: Optional[int] = None, seed: Optional[int] = 0,
                  *, decks: Iterable[Sequence] = (), dealer: Optional[int] = None,
-                 record: bool = True):
+                 record: bool = True, history: bool | None = None,
+                 stop_at_hand_end: bool = False):
+        """`record=False` is the fast path for simulations: no events, no moves, no decks
+        kept. `history` keeps the public history of the current hand, which observations
+        (what each player has seen taken and discarded) and `resample` read; by default it
+        follows `record`. `stop_at_hand_end` holds the game when a hand ends (`hand_over`),
+        so that a playout does not pay for the next deal; `next_hand()` goes on."""
         n = rules.default_players if players is None else players
         if not rules.min_players <= n <= rules.max_players:
             raise UserError(f"{rules.name} is played by {rules.min_players} to "
@@ -68,9 +83,18 @@ class GameState:
         self.seed = seed if seed is not None else random.SystemRandom().randrange(2 ** 32)
         self.rng = random.Random(self.seed)  # the cut for the first dealer
         self._play_rng: Optional[random.Random] = None  # chance inside a hand, see _hand_random
+        self._play_rng_shared = False  # _play_rng is shared with a clone: copy before use
         self.deck_orders: list[list[str]] = []  # each hand's deck, top card first (if record)
         self.moves: list[tuple[int, dict]] = []  # (hand number, move) for records (if record)
         self.record = record
+        self.history = record if history is None else history
+        self._logging = self.record or self.history
+        self.stop_at_hand_end = stop_at_hand_end
+        self._trail: list[tuple] = []  # this hand's moves as (player, action, mask, face up)
+        self._seen_base: Knowledge | None = None  # what was known when the trail began
+        self._seen_cache: tuple | None = None
+        self._hidden_aside = 0  # the first cards set aside were never seen
+        self._views: list[Observation | None] | None = None
         self.events: list[Event] = []
         self._decks = [list(d) for d in decks]
         st = rules.stakes
@@ -129,14 +153,27 @@ class GameState:
         self.dealer = dealer if dealer is not None else self._choose_first_dealer()
         self.first_dealer = self.dealer
         self._start_hand()
-        while self._hand_over and not self.is_over:
-            self._next_hand()
+        if self._hand_over:
+            self._after_hand()
 
     # ---- public API -----------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
         """The moves the current player may make now (computed once per decision; do not
-        mutate the list)."""
+        mutate the list). Empty once the game is over or the hand is held at its end."""
         return self._legal if not self.is_over else []
+
+    @property
+    def hand_over(self) -> bool:
+        """The hand has ended (held there by `stop_at_hand_end`, or the game is over)."""
+        return self._hand_over
+
+    def next_hand(self) -> None:
+        """Deal the next hand (or end the game) after a stop at the end of a hand."""
+        if self.is_over or not self._hand_over:
+            raise IllegalAction("the hand is not over")
+        self._next_hand()
+        if self._hand_over:
+            self._after_hand()
 
     def apply(self, action: Action) -> None:
         if self.is_over:
@@ -180,6 +217,277 @@ class GameState:
             return cards[-1]
         return None
 
+    def shows_all(self, zone: str) -> bool:
+        """Every card of the zone is face up (a public zone, or one revealed this hand)."""
+        return self.face_up[zone]
+
+    def shows_top(self, zone: str) -> bool:
+        """At least the zone's top card is face up (a discard pile, or a face-up zone)."""
+        return self.face_up[zone] or self._top_visible[zone]
+
+    # ---- search: clone, observe, resample ---------------------------------------------------
+    def observation(self, player: int) -> Observation:
+        """What `player` can see, read live from this state (see observation.py): the one
+        source of information for bots."""
+        views = self._views
+        if views is None:
+            views = self._views = [None] * self.players
+        view = views[player]
+        if view is None:
+            view = views[player] = Observation(self, player)
+        return view
+
+    def clone(self, *, record: bool | None = None, history: bool | None = None,
+              stop_at_hand_end: bool | None = None) -> GameState:
+        """An independent copy sharing the compiled rules: applying moves to either never
+        changes the other, and the same moves give both the same future (the random streams
+        are copied too). The keywords change the copy's fast-path flags."""
+        new = GameState.__new__(GameState)
+        # shared: the rules and what is derived from them, immutable values, and lists that
+        # are replaced but never changed in place (_legal, _order)
+        new.rules = self.rules
+        new.players = self.players
+        new.seed = self.seed
+        new._deal_plans = self._deal_plans
+        new._t_action = self._t_action
+        new._t_turn_end = self._t_turn_end
+        new._face_up0 = self._face_up0
+        new._top_visible = self._top_visible
+        new._rest = self._rest
+        new._draws_from_stock = self._draws_from_stock
+        new._first_step = self._first_step
+        new._on_action = self._on_action
+        new._on_turn_end = self._on_turn_end
+        new._on_all_passed = self._on_all_passed
+        new._on_stock_empty = self._on_stock_empty
+        new._step = self._step
+        new._legal = self._legal
+        new._order = self._order
+        new._opening = self._opening
+        new._pass_streak = self._pass_streak
+        new._turn_index = self._turn_index
+        new._hand_over = self._hand_over
+        new._hidden_aside = self._hidden_aside
+        new._seen_base = self._seen_base
+        new._seen_cache = self._seen_cache
+        new._views = None
+        new.current_player = self.current_player
+        new.dealer = self.dealer
+        new.first_dealer = self.first_dealer
+        new.hand_number = self.hand_number
+        new.is_over = self.is_over
+        new.just_drawn = self.just_drawn
+        new.knocker = self.knocker
+        new.lives_lost = self.lives_lost
+        new.pot = self.pot
+        new.round = self.round
+        new.turns_in_hand = self.turns_in_hand
+        new.turns_taken = self.turns_taken
+        # copied: everything play changes in place
+        new.hands = [list(h) for h in self.hands]
+        new.zones = {z: list(c) for z, c in self.zones.items()}
+        new.masks = list(self.masks)
+        new.face_up = dict(self.face_up)
+        new.aside = list(self.aside)
+        new.alive = list(self.alive)
+        new.lives = list(self.lives)
+        new.paid = list(self.paid)
+        new.won = list(self.won)
+        new.on_last_chance = list(self.on_last_chance)
+        new.winners = list(self.winners)
+        new.hand_ends = dict(self.hand_ends)
+        new._trail = list(self._trail)
+        new._decks = list(self._decks)  # the stacked decks themselves are never changed
+        # the random streams are copied only when one side next draws from them (copying a
+        # generator costs more than the rest of a clone, and a playout rarely draws)
+        new.rng = self.rng  # used only for the cut, when the game began
+        new._play_rng = self._play_rng
+        new._play_rng_shared = self._play_rng_shared = self._play_rng is not None
+        new.record = self.record if record is None else record
+        new.history = self.history if history is None else history
+        new._logging = new.record or new.history
+        new.stop_at_hand_end = (self.stop_at_hand_end if stop_at_hand_end is None
+                                else stop_at_hand_end)
+        if new.record:
+            new.events = list(self.events)
+            new.moves = list(self.moves)
+            new.deck_orders = list(self.deck_orders)
+        else:
+            new.events, new.moves, new.deck_orders = [], [], []
+        return new
+
+    def resample(self, player: int, rng: random.Random, *, keep_best: bool = False,
+                 history: bool | None = None,
+                 stop_at_hand_end: bool | None = None) -> GameState:
+        """A state `player` cannot tell from this one, for determinized search: his hand, the
+        face-up cards, the cards everyone saw go into a pile or a hand this hand, the sizes
+        of everything and all public facts stay; every other card (the other players' unseen
+        cards, the stock in a new order, hidden zones, cards set aside unseen) is dealt again
+        at random from `rng`. The future's chance (next deals, reshuffles) is drawn afresh
+        from `rng` too, so the real future cannot leak into a search. The copy keeps no
+        record; its history is as `player` saw it.
+
+        `keep_best`: deal each other player his unseen cards as someone who keeps his best
+        cards would hold them: of as many random cards as went into his hand unseen this
+        hand (dealt, drawn blind), the best by the ruleset's ranking, kept one card at a
+        time. A uniform deal ignores that players keep good cards, so once a hand has gone
+        on it makes every hidden hand look weaker than it is."""
+        seen = self._knowledge()
+        new = self.clone(record=False, history=history, stop_at_hand_end=stop_at_hand_end)
+        # the places holding cards he cannot see: (cards, how many of them from the first,
+        # the cards there that stay put); the other players' hands first
+        others = [q for q, hand in enumerate(new.hands) if q != player and hand]
+        places: list[tuple[list[int], int, int]] = [
+            (new.hands[q], len(new.hands[q]), seen.known[q]) for q in others]
+        placed: dict[str, int] = {}  # cards he put where nobody else saw them
+        for m in seen.moves:
+            if m.player == player and m.gave and not m.seen and m.action.zone is not None:
+                placed[m.action.zone] = placed.get(m.action.zone, 0) | m.gave
+        top_visible = self._top_visible
+        for z, cards in new.zones.items():
+            if cards and not self.face_up[z]:
+                keep = seen.zone_seen.get(z, 0) | placed.get(z, 0)
+                if top_visible[z]:
+                    keep |= 1 << cards[-1]
+                places.append((cards, len(cards), keep))
+        if self._hidden_aside:
+            places.append((new.aside, self._hidden_aside, 0))
+        pool: list[int] = []
+        for cards, n, keep in places:
+            pool += [c for c in cards[:n] if not keep >> c & 1] if keep else cards[:n]
+        pool.sort()  # where the unseen cards are must not matter, only which they are
+        rand = rng.random
+        dealt = sorted(pool, key=lambda _: rand())  # a shuffle (by random keys), and fast
+        mover = new.current_player
+        jd = new.just_drawn
+        jd_at = new.hands[mover].index(jd) if jd is not None and mover != player and \
+            mover >= 0 and jd in new.hands[mover] else None
+        if keep_best:
+            dealt = self._deal_best(new, others, seen, dealt, rand)
+            places = places[len(others):]
+        k = 0
+        for cards, n, keep in places:
+            if not keep:
+                cards[:n] = dealt[k:k + n]
+                k += n
+                continue
+            for i in range(n):
+                if not keep >> cards[i] & 1:
+                    cards[i] = dealt[k]
+                    k += 1
+        new.masks = [self.mask(h) for h in new.hands]
+        if jd_at is not None:
+            new.just_drawn = new.hands[mover][jd_at]
+        # the future is unknown: fresh chance, no stacked decks
+        new.seed = rng.getrandbits(32)
+        new._play_rng = None
+        new._play_rng_shared = False
+        new._decks = []
+        new._trail = []
+        new._seen_base = self._knowledge_of(player)
+        new._seen_cache = None
+        if not new._hand_over and not new.is_over and mover != player:
+            new._legal = new._step.legal(new, mover)
+        return new
+
+    def _deal_best(self, new: GameState, others: list[int], seen: Knowledge,
+                   pool: list[int], rand: Callable[[], float]) -> list[int]:
+        """Deal the other players' unseen cards as keepers of their best (see `resample`);
+        returns what is left of the pool, shuffled again."""
+        strength = self.rules.valuation.strength
+        for q in others:
+            hand = new.hands[q]
+            keep = seen.known[q]
+            slots = [i for i, c in enumerate(hand) if not keep >> c & 1]
+            if not slots:
+                continue
+            u = len(slots)
+            n = min(max(u, seen.blind[q]), len(pool))
+            drawn = pool[-n:]
+            del pool[-n:]
+            held = drawn[:u]
+            back: list[int] = []  # the cards he would not keep: back to the pool's far end
+            mask = 0
+            for c in hand:
+                if keep >> c & 1:
+                    mask |= 1 << c
+            for c in held:
+                mask |= 1 << c
+            for c in drawn[u:]:
+                best_s = strength.get(mask)
+                if best_s is None:  # not a whole hand (mid-turn): no ranking to keep by
+                    back.append(c)
+                    continue
+                best_j = -1
+                for j, d in enumerate(held):
+                    s = strength[mask & ~(1 << d) | 1 << c]
+                    if s > best_s:
+                        best_j, best_s = j, s
+                if best_j < 0:
+                    back.append(c)
+                else:
+                    back.append(held[best_j])
+                    mask = mask & ~(1 << held[best_j]) | 1 << c
+                    held[best_j] = c
+            pool[:0] = back
+            for i, c in zip(slots, held):
+                hand[i] = c
+        return sorted(pool, key=lambda _: rand())
+
+    def _knowledge(self) -> Knowledge:
+        """What the table knows from the public history of the hand (computed from the
+        trail when asked, and kept until the next move)."""
+        trail = self._trail
+        cache = self._seen_cache
+        if cache is not None and cache[0] is trail and cache[1] == len(trail):
+            return cache[2]
+        base = self._seen_base
+        if base is None:  # no history kept: nothing is known beyond what shows
+            base = Knowledge((0,) * self.players, {}, (), tuple(map(len, self.hands)))
+        known = list(base.known)
+        blind = list(base.blind)
+        zone_seen = dict(base.zone_seen)
+        moves = list(base.moves)
+        # a player's hand changes only by his own moves: his mask after a move is the mask
+        # before his next one, or his mask now
+        after = list(self.masks)
+        afters = [0] * len(trail)
+        for i in range(len(trail) - 1, -1, -1):
+            p, _, before, _ = trail[i]
+            afters[i] = after[p]
+            after[p] = before
+        top_visible = self._top_visible
+        for (p, action, before, face_up), now in zip(trail, afters):
+            took, gave = now & ~before, before & ~now
+            zone = action.zone
+            seen = bool(face_up) or (zone is not None and top_visible[zone])
+            if took:
+                if seen:
+                    known[p] |= took
+                else:
+                    blind[p] += took.bit_count()
+            if gave:
+                if seen:
+                    known[p] &= ~gave
+                    if zone is not None:
+                        zone_seen[zone] = zone_seen.get(zone, 0) | gave
+                else:  # nobody saw which cards left: what was known of his hand is lost
+                    known[p] = 0
+            moves.append(RawMove(p, action, took, gave, seen))
+        result = Knowledge(tuple(known), zone_seen, tuple(moves), tuple(blind))
+        self._seen_cache = (trail, len(trail), result, {})
+        return result
+
+    def _knowledge_of(self, player: int) -> Knowledge:
+        """`_knowledge()` without the cards `player` did not see (kept with it)."""
+        seen = self._knowledge()
+        cache = self._seen_cache  # filled by _knowledge() just now or before
+        assert cache is not None
+        mine = cache[3]
+        if player not in mine:
+            mine[player] = seen.as_seen_by(player)
+        return mine[player]
+
     def emit(self, _kind: str, _player: Optional[int] = None, **data) -> None:
         if self.record:
             self.events.append(Event(_kind, _player, data))
@@ -205,7 +513,7 @@ class GameState:
     def _apply(self, action: Action) -> None:
         p = self.current_player
         opt = action.option_ref
-        if self.record:
+        if self._logging:
             self._log(action, p)
         opt.run(self, opt, action, p)
         if opt.effects:
@@ -221,10 +529,25 @@ class GameState:
             else:
                 self._end_turn(p)
         if self._hand_over:
-            while self._hand_over and not self.is_over:
-                self._next_hand()
+            self._after_hand()
+
+    def _after_hand(self) -> None:
+        """A hand has ended: hold there if asked to, else deal on until one needs a move."""
+        if self.stop_at_hand_end:
+            self.current_player = -1
+            return
+        while self._hand_over and not self.is_over:
+            self._next_hand()
 
     def _log(self, action: Action, p: int) -> None:
+        """Before a move: note it in the hand's public history and, with `record`, in the
+        record."""
+        if self.history:
+            zone = action.zone
+            self._trail.append((p, action, self.masks[p],
+                                zone is not None and self.face_up[zone]))
+        if not self.record:
+            return
         codes = self.rules.deck.codes(action.cards)
         self.emit("action", p, kind=action.kind, step=action.step, option=action.option,
                   cards=codes)
@@ -240,9 +563,12 @@ class GameState:
         self.turns_in_hand = turns = self.turns_in_hand + 1
         self.turns_taken += 1
         self.just_drawn = None
-        if self._on_turn_end and self._may_fire(self._t_turn_end, p) \
-                and self._fire("turn_end", p):
-            return
+        if self._on_turn_end:
+            for cond in self._t_turn_end:  # test before paying for _fire: most turns fire nothing
+                if cond is None or cond(self, p) is not None:
+                    if self._fire("turn_end", p):
+                        return
+                    break
         order = self._order
         if self._on_all_passed and self._pass_streak >= len(order):
             self._pass_streak = 0
@@ -389,9 +715,13 @@ class GameState:
         """Chance inside a hand (a reshuffled stock) comes from a stream fixed by the seed and
         the hand's number alone, so replaying a hand from its recorded deck reproduces it
         whatever the shuffles before it consumed."""
-        if self._play_rng is None:
-            self._play_rng = random.Random(self.seed * 1_000_003 + self.hand_number)
-        return self._play_rng
+        rng = self._play_rng
+        if rng is None or self._play_rng_shared:  # made now, or first made this state's own
+            self._play_rng_shared = False
+            rng = self._play_rng = (
+                random.Random(self.seed * 1_000_003 + self.hand_number) if rng is None
+                else _copy_random(rng))
+        return rng
 
     def _start_hand(self) -> None:
         rules = self.rules
@@ -438,6 +768,13 @@ class GameState:
             self.zones[rules.rest_zone] = deck  # its top is its last element, like every zone
         else:
             self.aside = deck
+        self._hidden_aside = len(self.aside)
+        if self.history:  # the history starts with the deal: the piles' top cards were seen
+            self._trail = []
+            self._seen_base = Knowledge(
+                (0,) * self.players,
+                {z: 1 << c[-1] for z, c in self.zones.items() if c and self._top_visible[z]},
+                (), tuple(map(len, self.hands)))
         self._order = play_order
         self._turn_index = 0
         self.current_player = self._order[0]
@@ -470,6 +807,7 @@ class GameState:
         if self._hand_over:
             return
         self._hand_over = True
+        self._legal = []
         key = f"{outcome}:{reason}"
         self.hand_ends[key] = self.hand_ends.get(key, 0) + 1
         if self.record:
@@ -569,3 +907,10 @@ class GameState:
             for p in self.winners:
                 self.won[p] += 1
         self.emit("game_over", None, winners=self.winners)
+
+
+def _copy_random(r: random.Random) -> random.Random:
+    """An independent generator in the same state as `r`."""
+    copy = random.Random(0)
+    copy.setstate(r.getstate())
+    return copy

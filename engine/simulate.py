@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .bots import parse_bots
+from .bots import parse_bots, reads_history
 from .parallel import Batch, batches, run_batches
 from .record import RecordError, record_of, save
 from .state import GameState
@@ -141,7 +141,8 @@ class Summary:
 def play_game(rules, players: int, bots: str, seed: int, record: bool = False) -> GameState:
     """One whole game between bots; returns the finished state."""
     seats = parse_bots(bots, players, seed)
-    st = GameState(rules, players, seed=seed, record=record)
+    st = GameState(rules, players, seed=seed, record=record,
+                   history=record or reads_history(bots, players))
     apply = st.apply_unchecked
     while not st.is_over:
         apply(seats[st.current_player](st, st.legal_actions()))

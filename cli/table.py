@@ -176,10 +176,11 @@ class TableView:
 
     # ---- the table ------------------------------------------------------------------------
     def sees_all(self, state, zone: str) -> bool:
-        return bool(state.face_up.get(zone)) or self.rules.zones[zone].visibility == "public"
+        """Every card of the zone shows (the game state says what shows, as it does for bots)."""
+        return state.shows_all(zone)
 
     def sees_top(self, state, zone: str) -> bool:
-        return self.sees_all(state, zone) or self.rules.zones[zone].visibility == "top"
+        return state.shows_top(zone)
 
     def stake(self, state, p: int) -> str:
         return self.terms.stake(state.lives[p])

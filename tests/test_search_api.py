@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from fuzzing import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from trentuno.engine import GameState, IllegalAction, builtin_files, load
@@ -70,7 +71,7 @@ def mid_game(name: str, seed: int, moves: int, players: int | None = None) -> Ga
 
 
 @pytest.mark.parametrize("name", NAMES)
-@settings(max_examples=6, deadline=None)
+@settings(max_examples=examples(6), deadline=None)
 @given(seed=st.integers(0, 10_000), moves=st.integers(0, 60))
 def test_a_clone_is_independent_and_has_the_same_future(name, seed, moves):
     state = mid_game(name, seed, moves)
@@ -114,7 +115,7 @@ def test_a_clone_keeps_its_own_chance_after_a_reshuffle():
 
 
 @pytest.mark.parametrize("name", NAMES)
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=examples(8), deadline=None)
 @given(seed=st.integers(0, 10_000), moves=st.integers(0, 60), keep_best=st.booleans(),
        data=st.data())
 def test_resample_keeps_what_the_player_sees(name, seed, moves, keep_best, data):

@@ -23,9 +23,10 @@ MAX_GAMES = 1_000_000
 #: hundreds of greedy decisions per decision: these tables play their own, smaller number of
 #: games, and `mc` plays there on a small budget
 SKILL_BOTS = ("mc:iterations=4", "greedy", "random")
-#: games per ruleset at the mixed tables by default: mc:iterations=4 costs about 0.3-0.5 s of
-#: CPU a game there (Scat, Trentuno, development machine), greedy and random a few ms
-SKILL_GAMES, SKILL_GAMES_SEARCH = 200, 100
+#: games per ruleset at the mixed tables by default (multiples of the rotation, so every bot
+#: holds every seat equally often): with mc:iterations=4 there, 100 games of Scat and a house
+#: rule took 347 s on the busy 2-core development machine; greedy and random take a few ms
+SKILL_GAMES, SKILL_GAMES_SEARCH = 200, 48
 SEARCH_BOTS = ("mc",)
 
 

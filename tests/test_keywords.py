@@ -199,7 +199,8 @@ def test_a_complete_scratch_guard_is_validated_compiled_and_explained(registered
 
 def test_a_guard_naming_an_undeclared_zone_is_refused_generically(registered):
     from trentuno.engine.keywords import Ref
-    registered(Unit(kind=Kind.GUARD, name="zone_empty", description="The zone is empty.",
+    registered(Unit(kind=Kind.GUARD, name="scratch_zone_empty",
+                    description="The zone is empty.",
                     schema={"$ref": "#/definitions/identifier"},
                     compile=lambda z, ctx: (lambda st, p: not st.zones[z]),
                     refs=(Ref("zone"),), words=SCRATCH_WORDS, example="stock"))
@@ -207,9 +208,9 @@ def test_a_guard_naming_an_undeclared_zone_is_refused_generically(registered):
 
     from trentuno.engine.compiler import CompileProblems, compile_document
     data = copy.deepcopy(load_merged("trentuno").data)
-    data["turn"]["steps"]["choose"][0]["if"] = [{"zone_empty": "nowhere"}]
+    data["turn"]["steps"]["choose"][0]["if"] = [{"scratch_zone_empty": "nowhere"}]
     with pytest.raises(CompileProblems) as e:
         compile_document(data)
     assert [(p, m) for p, m in e.value.problems if "nowhere" in m] == [
-        (("turn", "steps", "choose", 0, "if", 0, "zone_empty"),
+        (("turn", "steps", "choose", 0, "if", 0, "scratch_zone_empty"),
          "no zone named 'nowhere' (zones: stock, discard)")]

@@ -394,17 +394,13 @@ class _Compiler:
         effects, knocks = [], kind == "knock"
         for j, e in enumerate(o.get("effects") or []):
             (key, param), = e.items()
-            if key in ("reveal",):
-                self.need_zone(zones, param, path + ("effects", j, key))
-            if key == "move":
-                self.need_zone(zones, param["from"], path + ("effects", j, key, "from"))
-                self.need_zone(zones, param["to"], path + ("effects", j, key, "to"))
-                if param.get("count", 1) > len(deck.cards):  # one by one, refilling the pile
-                    self.error(path + ("effects", j, key, "count"), f"a move of "
-                               f"{param['count']} cards from a deck of {len(deck.cards)}")
-            if key == "knock":
-                knocks = True
-            effects.append(EFFECTS[key](param))
+            unit = self.known(EFFECTS, key, path + ("effects", j), "effect")
+            if unit is None:
+                continue
+            knocks = knocks or unit.knocks
+            effect = self.unit(unit, param, path + ("effects", j, key))
+            if effect is not None:
+                effects.append(effect)
         labels = dict(o.get("label") or {})
         actions = {}
         zone = next((params[z] for z in prim.zone_params), None)

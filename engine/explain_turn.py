@@ -9,6 +9,7 @@ from __future__ import annotations
 from .explain_terms import RulesetTerms, Section
 from .explain_words import cap
 from .guards import GUARDS
+from .primitives import EFFECTS
 from .rules import Option, Spec
 
 
@@ -58,22 +59,8 @@ class TurnSections(RulesetTerms):
                 text += f" ({self.q(own)})"
         else:
             text = str(do)
-        for e in o.effect_specs:
-            key, p = e.keyword, e.param
-            if key == "knock":
-                name = self.knock_term()
-                text += t(f", and this counts as {self.q(name) if name else 'a knock'}",
-                          f", e questo vale come {self.q(name) if name else 'una bussata'}")
-            elif key == "reveal":
-                z = self.zone(p)
-                text += t(f", and {z.the('en')} {z.be('en')} turned face up",
-                          f", e {z.the('it')} {z.passive()} {z.adj('scopert')}")
-            elif key == "move":
-                src, dst, n = self.zone(p["from"]), self.zone(p["to"]), p.get("count", 1)
-                what_en = "the top card" if n == 1 else f"the top {n} cards"
-                what_it = "la carta in cima" if n == 1 else f"le {n} carte in cima"
-                text += t(f", and moves {what_en} of {src.the('en')} onto {dst.the('en')}",
-                          f", e sposta {what_it} {src.prep('it', 'a')} {dst.prep('it', 'su')}")
+        for e in o.effect_specs:  # each effect unit's words
+            text += EFFECTS.say(e.keyword, "clause", e.param, self)
         guards = [g for g in (self.guard_adverb(g) for g in o.conditions) if g]
         if guards:
             text += " — " + ", ".join(guards)

@@ -2,13 +2,18 @@
 
 A primitive says which choices it offers (`keys`: every card tuple it could ever name, so the
 compiler can build each Action once), which of them are legal now (`expand`) and what applying
-one does (`apply`). Adding a kind of move, say a capture for Scopa, is adding one entry here.
+one does (`apply`). Adding a kind of move, say a capture for Scopa, is adding one entry here
+(primitives are not keyword units yet: a new one also needs the compiler's zone check, its words
+in `explain_turn` and the schema skeleton). Effects are keyword units (`EFFECTS`).
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from itertools import product
-from typing import Any, Callable, Mapping, Optional
+from typing import Any
+
+from .keywords import CompileContext, Kind, Ref, Registry, Terms, Unit
 
 
 @dataclass(frozen=True)
@@ -20,10 +25,10 @@ class Primitive:
     #: how `expand` behaves, so a step's legal-move closure can skip calling it:
     #: "always" (its one action is always legal), "if_zone" (its one action is legal when its
     #: zone is not empty), None (call expand)
-    shape: Optional[str] = None
+    shape: str | None = None
     #: optional (option, deck size) -> closure (state, player) -> legal Actions: a faster
     #: `expand` specialised to one option, with its actions in a list indexed by card
-    lister: Optional[Callable[[Any, int], Callable]] = None
+    lister: Callable[[Any, int], Callable] | None = None
 
 
 # ---- draw ---------------------------------------------------------------------------------
@@ -141,19 +146,64 @@ PRIMITIVES: dict[str, Primitive] = {
 
 
 # ---- effects ------------------------------------------------------------------------------
-def effect_knock(param) -> Callable:
+@dataclass(frozen=True, kw_only=True)
+class Effect(Unit):
+    """An option effect (`effects:`), a keyword unit (see `keywords`). Its compile step
+    returns the closure `(state, player)` run after the option's primitive; its phrase `clause`
+    is said after the option's words (", and the reserve is turned face up"). `knocks`: the
+    effect counts as a knock (the compiler's "can a hand end?" check)."""
+    knocks: bool = False
+
+
+EFFECTS: Registry[Effect] = Registry(Kind.EFFECT, forms=("clause",))
+
+
+def effect_knock(param: Any, ctx: CompileContext) -> Callable:
     return lambda st, p: st.knock(p)
 
 
-def effect_reveal(zone) -> Callable:
+def _knock_name(w: Terms, en: bool) -> str:
+    name = w.knock_term()
+    if name:
+        return w.q(name)
+    return "a knock" if en else "una bussata"
+
+
+EFFECTS.add(Effect(
+    kind=Kind.EFFECT, name="knock", knocks=True,
+    description="true: the action also knocks (stands), as if the player had knocked.",
+    schema={"type": "boolean", "const": True}, compile=effect_knock, example=True,
+    words={"en": {"clause": lambda x, w: f", and this counts as {_knock_name(w, True)}"},
+           "it": {"clause": lambda x, w: f", e questo vale come {_knock_name(w, False)}"}}))
+
+
+def effect_reveal(zone: str, ctx: CompileContext) -> Callable:
     def reveal(st, p):
         st.face_up[zone] = True
         st.emit("reveal", p, zone=zone, cards=st.rules.deck.codes(st.zones[zone]))
     return reveal
 
 
-def effect_move(spec: Mapping) -> Callable:
+def _reveal_en(zone: str, w: Terms) -> str:
+    z = w.zone(zone)
+    return f", and {z.the('en')} {z.be('en')} turned face up"
+
+
+def _reveal_it(zone: str, w: Terms) -> str:
+    z = w.zone(zone)
+    return f", e {z.the('it')} {z.passive()} {z.adj('scopert')}"
+
+
+EFFECTS.add(Effect(
+    kind=Kind.EFFECT, name="reveal", description="The named zone is turned face up.",
+    schema={"$ref": "#/definitions/identifier"}, compile=effect_reveal, refs=(Ref("zone"),),
+    example="reserve", words={"en": {"clause": _reveal_en}, "it": {"clause": _reveal_it}}))
+
+
+def effect_move(spec: Mapping, ctx: CompileContext) -> Callable:
     src, dst, count = spec["from"], spec["to"], spec.get("count", 1)
+    if count > len(ctx.deck.cards):  # one by one, refilling the pile
+        ctx.error(("count",), f"a move of {count} cards from a deck of {len(ctx.deck.cards)}")
 
     def move(st, p):
         for _ in range(count):
@@ -165,8 +215,23 @@ def effect_move(spec: Mapping) -> Callable:
     return move
 
 
-EFFECTS: dict[str, Callable[[Any], Callable]] = {
-    "knock": effect_knock,
-    "reveal": effect_reveal,
-    "move": effect_move,
-}
+def _move_en(spec: Mapping, w: Terms) -> str:
+    src, dst, n = w.zone(spec["from"]), w.zone(spec["to"]), spec.get("count", 1)
+    what = "the top card" if n == 1 else f"the top {n} cards"
+    return f", and moves {what} of {src.the('en')} onto {dst.the('en')}"
+
+
+def _move_it(spec: Mapping, w: Terms) -> str:
+    src, dst, n = w.zone(spec["from"]), w.zone(spec["to"]), spec.get("count", 1)
+    what = "la carta in cima" if n == 1 else f"le {n} carte in cima"
+    return f", e sposta {what} {src.prep('it', 'a')} {dst.prep('it', 'su')}"
+
+
+EFFECTS.add(Effect(
+    kind=Kind.EFFECT, name="move",
+    description="Cards move between zones, {from, to, count}, e.g. burning the card the "
+                "player could have drawn.",
+    schema={"$ref": "#/definitions/move"}, compile=effect_move,
+    refs=(Ref("zone", ("from",)), Ref("zone", ("to",))),
+    example={"from": "stock", "to": "burn", "count": 2},
+    words={"en": {"clause": _move_en}, "it": {"clause": _move_it}}))

@@ -103,11 +103,11 @@ def fill_by_name(definition: Schema, selector: str, condition: str,
         by_words: dict[str, list[str]] = {}
         for name, frag, _ in uses:
             by_words.setdefault(frag.get("description", ""), []).append(name)
-        required = [name for name, _, req in uses if req]
+        needed = {name for name, _, req in uses if req}
         only = "" if len(by_words) > 1 else " only"
         parts = []
         for words, names in by_words.items():
-            there = ", required there" if set(names) <= set(required) else ""
+            there = ", required there" if set(names) <= needed else ""
             parts.append(f"{_users(names)}{only}{there}: {words}")
         props[key] = described(" ".join(parts), shapes[0])
     conditions = []

@@ -107,7 +107,7 @@ class TableView:
         return self.person(p).in_lang(self.lang)
 
     def whos(self, players: Iterable[int]) -> Named:
-        return self.terms.players(self.person(p) for p in players)
+        return self.terms.group(self.person(p) for p in players)
 
     def name(self, p: int) -> str:
         """Player `p` as a label in a column of names: no article."""

@@ -251,7 +251,8 @@ class Terms:
     def you(self) -> str:
         return self._words["you"]
 
-    def players(self, nouns: Iterable[Noun]) -> Named:
+    def group(self, nouns: Iterable[Noun]) -> Named:
+        """Several players (or zones) in one sentence: "il Giocatore 1 e il Giocatore 3"."""
         return Named(tuple(nouns), self.lang)
 
     # ---- stakes ------------------------------------------------------------------------

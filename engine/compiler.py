@@ -450,6 +450,8 @@ class _Compiler:
             outcome = self.known(OUTCOMES, do, path + ("do",), "outcome")
             if outcome is None:
                 continue
+            if do == "reshuffle":
+                zone = self.reshuffle_pile(path + ("do",))
             run = self.unit(outcome, zone, path + (("do", do) if found else ("do",)))
             on = t["on"]
             if on == "all_passed" and not self._can_pass:
@@ -461,6 +463,23 @@ class _Compiler:
                 on, cond, do, zone, t.get("winner"), bool(t.get("best_only", False)),
                 spec_of(t["if"]) if t.get("if") else None, i, run))
         return {k: tuple(v) for k, v in out.items()}
+
+    def reshuffle_pile(self, path: Path) -> Optional[str]:
+        """The pile a `reshuffle` turns into a new stock: the one zone the options discard to
+        (no zone has to be called `discard`)."""
+        if (self.d.get("deal") or {}).get("rest") is None:
+            self.error(path, "`reshuffle` makes a new stock, but the deal has no stock: give "
+                       "`deal: {rest: ZONE}`", also=[("deal",)])
+        steps = (self.d.get("turn") or {}).get("steps") or {}
+        piles = sorted({str(o["to"]) for opts in steps.values() for o in opts or []
+                        if isinstance(o, Mapping) and o.get("do") == "discard" and "to" in o})
+        if len(piles) == 1:
+            return piles[0]
+        why = (f"the options discard to {', '.join(piles)}" if piles
+               else "no option discards")
+        self.error(path, f"`reshuffle` shuffles the discard pile into a new stock but {why}: "
+                   f"it needs exactly one pile to discard to", also=[("turn", "steps")])
+        return None
 
     # ---- stakes, settlement, end ----------------------------------------------------------
     def stakes(self) -> Stakes:

@@ -630,15 +630,17 @@ class GameState:
                 return True
         return False
 
-    def _reshuffle(self) -> None:
+    def _reshuffle(self, zone: str) -> None:
+        """The pile's cards below its top card, shuffled, go under the stock (the pile is the
+        trigger's zone: the compiler named it)."""
         rest = self.rules.rest_zone
-        pile = self.zones.get("discard")
+        pile = self.zones.get(zone)
         if rest is None or not pile:
             return
         top = pile.pop()
         self._hand_random().shuffle(pile)
         self.zones[rest] = pile + self.zones[rest]
-        self.zones["discard"] = [top]
+        self.zones[zone] = [top]
         self.emit("reshuffle", None, cards=len(self.zones[rest]))
 
     def _refresh(self, zone: str) -> bool:

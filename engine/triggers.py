@@ -221,24 +221,25 @@ _outcome("void", "the hand ends, nobody pays", _ends("void"),
 
 
 def _reshuffle(st: Any, trig: Any, holders: list, on: str) -> bool:
-    st._reshuffle()
+    st._reshuffle(trig.zone)  # the pile the options discard to (the compiler found it)
     return False
 
 
 def _reshuffle_en(trig: Any, w: Terms) -> str:
-    rest, pile = _rest(w), w.zone("discard")
+    rest, pile = _rest(w), w.zone(trig.zone or "")
     return (f"the cards of {pile.the('en')} except its top card are shuffled and become the "
             f"new {rest.bare('en')}")
 
 
 def _reshuffle_it(trig: Any, w: Terms) -> str:
-    rest, pile = _rest(w), w.zone("discard")
+    rest, pile = _rest(w), w.zone(trig.zone or "")
     art = ("le" if rest.feminine else "i") if rest.plural else ("la" if rest.feminine else "il")
     return (f"le carte {pile.prep('it', 'di')} tranne quella in cima si mescolano e formano "
             f"{art} {rest.adj('nuov')} {rest.it_word}")
 
 
-_outcome("reshuffle", "the discards below the top card become the stock", _reshuffle,
+_outcome("reshuffle", "the cards of the pile the options discard to, below its top card, "
+         "become the stock", _reshuffle,
          _reshuffle_en, _reshuffle_it)
 
 

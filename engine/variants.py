@@ -14,7 +14,7 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterator, Mapping, Optional
 
-from . import verdicts
+from . import lint, verdicts
 from .compiler import CompileProblems, compile_document
 from .errors import Problem, RuleFileError, UsageError
 from .loader import Document, load_file
@@ -526,28 +526,64 @@ def _display(p: Path) -> str:
 def check(name_or_path: str) -> tuple[Optional[Ruleset], list[Problem]]:
     """Load, merge, validate and compile; every problem found, never an exception for bad
     input (UsageError aside: an unknown name is the caller's argument, not a file's fault)."""
+    rules, problems, _ = check_all(name_or_path, warnings=False)
+    return rules, problems
+
+
+def check_all(name_or_path: str, warnings: bool = True
+              ) -> tuple[Optional[Ruleset], list[Problem], list[Problem]]:
+    """`check`, plus (when `warnings`) the rules of a valid ruleset that can never apply."""
     try:
         merged = load_merged(name_or_path)
     except RuleFileError as e:
-        return None, _printable(e.problems)
+        return None, _printable(e.problems), []
     found = schema_problems(merged.data)
-    problems = [merged.problem(p, m, at_key=k) for p, m, k in found]
+    rules: Optional[Ruleset]
     try:
         rules = compile_document(merged.data, source=merged.files[-1].file,
                                  source_path=str(resolve(name_or_path).resolve()))
+        compiled: list = []
     except CompileProblems as e:
         rules = None
-        for i, (p, m) in enumerate(e.problems):
-            if found and any(p[:len(q)] == q or q[:len(p)] == p for q, _, _ in found):
-                continue  # the schema already said what is wrong there
-            problems.append(merged.problem(merged.latest([p, *e.related.get(i, ())]), m))
+        compiled = [(p, m, e.related.get(i, ())) for i, (p, m) in enumerate(e.problems)]
     except Exception:
         if not found:
             raise
         rules = None  # the document is not of the schema's shape: its problems say why
+        compiled = []
+    try:
+        useless = lint.no_effect(merged.data, rules)
+    except (AttributeError, KeyError, TypeError):  # not of the schema's shape: said already
+        useless = []
+    said = {f.path for f in useless}
+    found = [x for x in found if x[0] not in said]  # the reason beats "not allowed here"
+    problems = [merged.problem(p, m, at_key=k) for p, m, k in found]
+    for p, m, related in compiled:
+        if found and any(p[:len(q)] == q or q[:len(p)] == p for q, _, _ in found):
+            continue  # the schema already said what is wrong there
+        problems.append(merged.problem(merged.latest([p, *related]), m))
+    problems += [_place(merged, f) for f in useless]
     if problems:
-        return None, _printable(problems)
-    return rules, []
+        return None, _printable(problems), []
+    assert rules is not None
+    cautions = ([_place(merged, f) for f in lint.never_applies(merged.data, rules)]
+                if warnings else [])
+    return rules, [], _printable(cautions)
+
+
+def _place(merged: Merged, f: lint.Finding) -> Problem:
+    """A finding at its key; but when the key comes from a base file and the user's overlay
+    wrote what made it pointless (the stakes mode, say), at the overlay's line, saying where
+    the key comes from and what to write."""
+    user = merged.files[-1]
+    owner, in_doc = merged.where(f.path)
+    if owner is not user and f.cause and merged.wrote(user, f.cause):
+        line, _ = owner.locate(in_doc)
+        key = f.path[-1]
+        what = "it" if isinstance(key, int) else f"`{key}`"
+        text = f"{f.message} ({what} comes from {owner.file}:{line})"
+        return merged.problem(f.cause, text + (f"; {f.fix}" if f.fix else ""))
+    return merged.problem(f.path, f.message)
 
 
 def _printable(problems) -> list[Problem]:

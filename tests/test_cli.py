@@ -141,7 +141,8 @@ def test_validate_json_shape(runner, tmp_path):
     data = json.loads(result.stdout)
     assert isinstance(data, list) and len(data) == 3
     for item in data:
-        assert set(item) == {"file", "line", "column", "path", "message"}
+        assert set(item) == {"file", "line", "column", "path", "message", "severity"}
+        assert item["severity"] == "error"
     assert [(d["file"], d["line"], d["column"], d["path"]) for d in data] == [
         (unknown, 3, 1, "/colour"),
         (ranks, 6, 48, "/hand/patterns/1/ranks/1"),

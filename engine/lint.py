@@ -1,0 +1,204 @@
+"""What a ruleset says that does nothing, and what it says that can never happen.
+
+`validate` runs these after the schema and the compiler have accepted the shape of the rules:
+
+* a key that has no effect where it is (`knocker_lives` in a pot game, `best_only` on a trigger
+  that looks at one player, `ties: split` where nothing is split) is an error: the author
+  believes it does something;
+* a rule that can never apply (a knock threshold above the best hand, an instant pattern no
+  hand matches, an option whose guards contradict each other, a hand that only the turn limit
+  can end) is a warning, an error under `validate --strict`.
+
+Each finding names the key at fault and, when another key made it so (the stakes mode that
+makes `into_pot` pointless), that key too, with the fix to write in an overlay: when the key
+comes from a base file and the overlay changed the mode, the overlay's line is the one shown.
+Only `validate` imports this module.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any, Optional
+
+from .rules import Ruleset
+
+Path = tuple
+
+
+@dataclass(frozen=True)
+class Finding:
+    path: Path            # the key at fault
+    message: str
+    cause: Path = ()      # the key that makes it so, when another one
+    fix: str = ""         # what an overlay writes when the key comes from its base
+    warning: bool = False
+
+
+# ---- keys that have no effect -------------------------------------------------------------
+_MODE_WORDS = {"pot": "a pot game", "lives": "a lives game", "points": "a points game"}
+#: stakes keys that mean something only in some modes, and why not in the others
+_STAKES_KEYS: dict[str, tuple[tuple[str, ...], str]] = {
+    "lives": (("lives",), "lives are counted only in lives mode"),
+    "into_pot": (("lives",), "only lost lives go into the pot"),
+    "last_chance": (("lives",), "only a player who loses his last life plays on"),
+    "reentry": (("lives",), "only players who lose their last lives come back"),
+    "ante": (("pot",), "only a pot game is played for stakes every hand"),
+    "bankroll": (("pot",), "only a pot game is played for stakes"),
+}
+_SWITCH = {"pot": "to switch to a pot game", "points": "to switch to a points game",
+           "lives": "to switch to a lives game"}
+
+
+def no_effect(d: Mapping[str, Any], rules: Optional[Ruleset]) -> list[Finding]:
+    """Keys that do nothing in the chosen stakes mode, settlement or trigger."""
+    out: list[Finding] = []
+    stakes = d.get("stakes") or {}
+    mode = stakes.get("mode", "lives")
+    cause = ("stakes", "mode") if "mode" in stakes else ()
+    for key, (modes, why) in _STAKES_KEYS.items():
+        if key in stakes and mode not in modes:
+            out.append(Finding(("stakes", key), f"`{key}` has no effect in "
+                               f"{_MODE_WORDS[mode]}: {why}", cause,
+                               f"set `{key}: null` in your overlay {_SWITCH[mode]}"))
+    knocks = rules is None or any(o.knocks for st in rules.steps.values() for o in st.options)
+    for which in ("win", "showdown"):
+        rule = (d.get("settle") or {}).get(which) or {}
+        here = ("settle", which)
+        if mode == "pot":
+            for key in ("lives", "knocker_lives", "spare_knocker"):
+                if key in rule:
+                    out.append(Finding(here + (key,), f"`{key}` has no effect in a pot game: "
+                                       f"the hand's winner takes the pot and nobody loses "
+                                       f"lives", cause, f"set `{key}: null` under "
+                                       f"`settle.{which}` in your overlay {_SWITCH[mode]}"))
+            continue
+        if which == "showdown" and "spare_knocker" in rule:
+            out.append(Finding(here + ("spare_knocker",), "`spare_knocker` has no effect "
+                               "after a showdown: it spares a knocker when somebody else wins "
+                               "the hand outright (`settle: {win: {spare_knocker: true}}`)"))
+        if not knocks:
+            for key in ("knocker_lives", "spare_knocker"):
+                if key in rule:
+                    out.append(Finding(here + (key,), f"`{key}` has no effect: no option "
+                                       f"knocks", ("turn", "steps")))
+    for i, t in enumerate(d.get("triggers") or []):
+        if not isinstance(t, Mapping) or not t.get("best_only"):
+            continue
+        if t.get("on") != "dealt":
+            out.append(Finding(("triggers", i, "best_only"), f"`best_only` has no effect on "
+                               f"`on: {t.get('on')}`: only after the deal are several hands "
+                               f"looked at at once, otherwise only the acting player's",
+                               ("triggers", i, "on")))
+        elif t.get("winner") == "dealer":
+            out.append(Finding(("triggers", i, "best_only"), "`best_only` has no effect with "
+                               "`winner: dealer`: the dealer alone wins",
+                               ("triggers", i, "winner")))
+    return out
+
+
+# ---- rules that can never apply -----------------------------------------------------------
+def never_applies(d: Mapping[str, Any], rules: Ruleset) -> list[Finding]:
+    """Warnings: rules that no deal and no play can ever bring into force."""
+    out: list[Finding] = []
+    v = rules.valuation
+    for i, p in enumerate(v.patterns):
+        if not _some_hand(v, lambda c, m=p.match: m(c) is not None):
+            what = "instant pattern" if p.instant else "pattern"
+            out.append(Finding(("hand", "patterns", i), f"no hand of {v.hand_size} cards "
+                               f"matches the {what} `{p.name}`: it can never apply (check its "
+                               f"ranks, sum and the deck's values)", ("deck",),
+                               warning=True))
+    impossible: set[tuple[str, int]] = set()
+    for step, options in ((d.get("turn") or {}).get("steps") or {}).items():
+        for i, o in enumerate(options or []):
+            why = _never_allowed(o.get("if") or [], v, len(rules.deck.cards))
+            if why:
+                impossible.add((step, i))
+                out.append(Finding(("turn", "steps", step, i, "if"), f"this option can never "
+                                   f"be taken: {why}", warning=True))
+    if not _a_hand_can_end(d, rules, impossible):
+        out.append(Finding(("turn",), "no hand can end but by the 2,000-turn limit (it is then "
+                           "void): no knock option can ever be taken and no trigger that ends "
+                           "the hand can fire", ("triggers",), warning=True))
+    return out
+
+
+def _some_hand(v: Any, test: Any) -> bool:
+    """Whether some full hand passes `test` (its cards -> bool). Looks at the hands one by one
+    and stops at the first: `validate` never builds the whole table for a rule that holds."""
+    return any(test(c) for c in combinations(range(len(v.deck.cards)), v.hand_size))
+
+
+def _best_value(v: Any) -> float:
+    return max(v.appraise(c)[1] for c in combinations(range(len(v.deck.cards)), v.hand_size))
+
+
+def _never_allowed(guards: list, v: Any, cards: int) -> str:
+    """Why a list of guards (all must hold) can never hold together, or ''."""
+    low, high = 1, None
+    first: Optional[bool] = None
+    knocked: set[bool] = set()
+    visible: dict[str, set[bool]] = {}
+    for g in guards:
+        if not isinstance(g, Mapping) or len(g) != 1:
+            continue
+        (key, p), = g.items()
+        if key == "round_at_least":
+            low = max(low, p)
+        elif key == "round_at_most":
+            high = p if high is None else min(high, p)
+        elif key == "value_at_least" and not _some_hand(
+                v, lambda c, n=p: v.appraise(c)[1] >= n):
+            return (f"no hand is worth {_num(p)} or more (the best is worth "
+                    f"{_num(_best_value(v))})")
+        elif key == "first_turn":
+            if first is not None and first != p:
+                return "`first_turn` is both true and false"
+            first = bool(p)
+        elif key == "nobody_knocked":
+            knocked.add(bool(p))
+        elif key in ("zone_visible", "zone_hidden"):
+            visible.setdefault(str(p), set()).add(key == "zone_visible")
+        elif key == "zone_size_at_least" and p["count"] > cards:
+            return f"the deck has {cards} cards, never {p['count']} in `{p['zone']}`"
+    if high is not None and low > high:
+        return f"the round is at least {low} and at most {high}"
+    if first and low > 1:
+        return "the first turn of a hand is in the first round"
+    if first and False in knocked:
+        return "on the first turn of a hand nobody has knocked yet"
+    if len(knocked) == 2:
+        return "`nobody_knocked` is both true and false"
+    for zone, seen in visible.items():
+        if len(seen) == 2:
+            return f"`{zone}` cannot be both visible and hidden"
+    return ""
+
+
+def _a_hand_can_end(d: Mapping[str, Any], rules: Ruleset, impossible: set) -> bool:
+    if any(o.knocks and (step, o.index) not in impossible
+           for step, st in rules.steps.items() for o in st.options):
+        return True
+    v = rules.valuation
+    instant = any(p.instant and _some_hand(v, lambda c, m=p.match: m(c) is not None)
+                  for p in v.patterns)
+    for t in d.get("triggers") or []:
+        do = t.get("do")
+        if isinstance(do, Mapping):
+            do = next(iter(do))
+        if do not in ("win", "showdown", "void", "refresh"):
+            continue
+        cond = t.get("if") or {}
+        held = cond.get("holds") if isinstance(cond, Mapping) else None
+        if held == "instant" and not instant:
+            continue
+        if held is not None and held != "instant" and not _some_hand(
+                v, lambda c, name=held: v.appraise(c)[2] == name):
+            continue
+        return True
+    return False
+
+
+def _num(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else str(x)

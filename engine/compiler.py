@@ -459,10 +459,31 @@ class _Compiler:
                            also=[("turn", "steps")])
             if not ok or run is None or on not in EVENTS:
                 continue
+            when = t.get("when") or []
+            if when:
+                cond = self.trigger_when(cond, when, path, on)
             out[on].append(Trigger(
                 on, cond, do, zone, t.get("winner"), bool(t.get("best_only", False)),
-                spec_of(t["if"]) if t.get("if") else None, i, run))
+                spec_of(t["if"]) if t.get("if") else None, i, run,
+                tuple(spec_of(g) for g in when)))
         return {k: tuple(v) for k, v in out.items()}
+
+    def trigger_when(self, cond, when: list, path: Path, on: str):
+        """`when:` guards (the round, the turn, a knock) on a trigger: its condition holds only
+        while they all do. After the deal nobody is acting, so guards on a player's hand make
+        no sense there."""
+        guards = tuple(self.guard(g, path + ("when", j)) for j, g in enumerate(when))
+        for j, g in enumerate(when):
+            if on == "dealt" and isinstance(g, Mapping) and "value_at_least" in g:
+                self.error(path + ("when", j), "after the deal nobody is acting: "
+                           "`value_at_least` needs a player (use `if: {holds: ...}`)")
+
+        def fires(st, p):
+            for g in guards:
+                if not g(st, p):
+                    return None
+            return cond(st, p) if cond is not None else []
+        return fires
 
     def reshuffle_pile(self, path: Path) -> Optional[str]:
         """The pile a `reshuffle` turns into a new stock: the one zone the options discard to

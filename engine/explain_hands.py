@@ -101,12 +101,15 @@ class HandSections(RulesetTerms):
             if not which(trig):
                 continue
             key = (repr(trig.condition_spec), trig.outcome, trig.zone, trig.winner,
-                   trig.best_only)
+                   trig.best_only, repr(trig.when))
             groups.setdefault(key, []).append(trig)
         lines = []
         for trigs in groups.values():
             first = trigs[0]
             whens = self.join([self.when(x.on) for x in trigs])
+            if first.when:  # guards on the round, the turn...: `when:`
+                whens += self.t(", only when ", ", solo quando ") + self.join(
+                    [self.guard_clause(g) for g in first.when])  # type: ignore[attr-defined]
             out = self.outcome(first)
             if first.best_only and not any(x.on == "dealt" for x in trigs):
                 out += self.t("; only the best of several wins", "; vince solo la migliore")

@@ -144,6 +144,12 @@ class TurnSections(RulesetTerms):
                 "turn would come back to the player who knocked, who does not play again.",
                 "Dopo la bussata ogni altro giocatore ha un ultimo turno; la mano finisce "
                 "quando il turno tornerebbe a chi ha bussato, che non gioca più."))
+        elif self.rules.knock_last_turns == "round_end":
+            lines.append(self.t(
+                "After a knock the round is played to its end: the hand ends when the dealer "
+                "has played (nobody draws past the dealer), at once if the dealer knocked.",
+                "Dopo la bussata si finisce il giro: la mano termina quando ha giocato il "
+                "mazziere (nessuno pesca dopo di lui), subito se ha bussato il mazziere."))
         lines.append(self.t(f"Then the hands are compared (see {self.q('Who pays')}).",
                             f"Poi si confrontano le mani (vedi {self.q('Chi paga')})."))
         title = self.t("Knocking", "Bussare")

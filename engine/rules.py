@@ -104,6 +104,7 @@ class Trigger:
     index: int = 0                   # its place in the file's `triggers:` list
     #: the outcome's closure (state, trigger, holders, event) -> True if it ended the hand
     run: Any = field(default=None, repr=False, compare=False)
+    when: tuple[Spec, ...] = ()      # guards on the round, turn...: the trigger fires only then
 
 
 @dataclass(frozen=True)

@@ -49,6 +49,7 @@ class IllegalAction(UserError):
 class GameState:
     # Fixed attributes: every decision reads and writes a dozen of them.
     __slots__ = (
+        '_round_end_knock',
         '_deal_plans', '_t_action', '_t_turn_end', '_face_up0', '_rest', '_decks',
         '_draws_from_stock', '_first_step', '_hand_over', '_legal', '_on_action',
         '_on_all_passed', '_on_stock_empty', '_on_turn_end', '_opening', '_order',
@@ -150,6 +151,8 @@ class GameState:
         self._top_visible = {z: v.visibility == "top" for z, v in rules.zones.items()}
         self._face_up0 = {name: z.visibility == "public" for name, z in rules.zones.items()}
         self._rest = rules.rest_zone
+        #: `knock: {last_turns: round_end}`: after a knock the hand ends with the round
+        self._round_end_knock = rules.knock_last_turns == "round_end"
         self.dealer = dealer if dealer is not None else self._choose_first_dealer()
         self.first_dealer = self.dealer
         self._start_hand()
@@ -588,6 +591,9 @@ class GameState:
         if i >= len(order):
             i = 0
             self.round += 1
+            if self.knocker is not None and self._round_end_knock:  # the dealer has played
+                self._end_hand("showdown", [], "knock")
+                return
         self._turn_index = i
         nxt = order[i]
         if nxt == self.knocker:

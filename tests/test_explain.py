@@ -228,6 +228,8 @@ CHANGES = {
     "house/scat-penalty-points": {"stakes", "settle", "end"},
     "house/schwimmen-dealer-choice": {"deal", "turn"},
     "house/matta": {"ranking", "instant"},
+    "house/first-round-31-knocks": {"instant", "knock", "turn"},
+    "house/knock-ends-at-dealer": {"knock"},
 }
 
 

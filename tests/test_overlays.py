@@ -853,3 +853,68 @@ def test_the_docs_recipes_are_the_shelf_files():
             shelf_data.pop("title"), data.pop("title")
             assert data == shelf_data, data["name"]
     assert found >= 8
+
+
+@covers("house/first-round-31-knocks")
+def test_a_31_in_the_first_round_must_knock():
+    base, house = base_and_house("house/first-round-31-knocks")
+    hands = {3: "Ac Rc Fc", 2: "Rd Cd 4b", 1: "5c 2b 3s", 0: "Fb Cb 3b"}
+    state = new_game(base, dealer=0, players=4, hands=hands, zones={"discard": "7s"})
+    assert one(state, "hand_end", 1).data["reason"] == "dealt"     # the base: 31 served wins
+    state = new_game(house, dealer=0, players=4, hands=hands, zones={"discard": "7s"})
+    assert not events(state, "hand_end", 1) and state.current_player == 3
+    assert legal(state) == ["knock"]                                # he must knock
+    play(state, kind(state, "knock"), seat=3)
+    for seat in (2, 1, 0):
+        assert not has(state, "knock")
+        idle(state, seat)
+    assert one(state, "hand_end", 1).data["reason"] == "knock"
+    assert lives_lost(state, 1) == {1: 1}                            # the lowest pays
+
+
+@covers("house/first-round-31-knocks")
+def test_a_31_made_after_the_first_round_wins_at_once():
+    _, house = base_and_house("house/first-round-31-knocks")
+    hands = {3: "Ac Rc 2d", 2: "Rd Cd 4b", 1: "5c 2b 3s", 0: "Fb Cb 3b"}
+    state = new_game(house, dealer=0, players=4, hands=hands, zones={"discard": "7s"},
+                     stock="Fc")
+    play(state, draw(state, "stock"), seat=3)
+    play(state, discard(state, "2d"), seat=3)                       # 31 in the first round
+    assert not events(state, "hand_end", 1)
+    for seat in (2, 1, 0):
+        idle(state, seat)
+    assert state.round == 2 and legal(state)[:1] != ["knock"]
+    idle(state, 3)                                                   # still 31, in round 2
+    end = one(state, "hand_end", 1)
+    assert end.data["outcome"] == "win" and end.data["winners"] == [3]
+
+
+@covers("house/knock-ends-at-dealer")
+def test_after_a_knock_nobody_draws_past_the_dealer():
+    base, house = base_and_house("house/knock-ends-at-dealer")
+    hands = {3: "Ac Rc 2d", 2: "Rd Cd 4b", 1: "5c 2b 3s", 0: "Fb Cb 3b"}
+    played = {}
+    for rules in (base, house):
+        state = new_game(rules, dealer=0, players=4, hands=hands, zones={"discard": "7s"})
+        for seat in (3, 2, 1, 0, 3):
+            idle(state, seat)
+        play(state, kind(state, "knock"), seat=2)                   # round 2, seat 2 knocks
+        while not events(state, "hand_end", 1):
+            idle(state, state.current_player)
+        played[rules.name] = [e.player for e in events(state, "action", 1)][11:]
+    assert played[base.name] == [1, 1, 0, 0, 3, 3]                   # seat 3 plays last
+    assert played[house.name] == [1, 1, 0, 0]                        # the dealer (0) ends it
+    # the dealer knocking ends the hand at once
+    state = new_game(house, dealer=0, players=4, hands=hands, zones={"discard": "7s"})
+    for seat in (3, 2, 1, 0, 3, 2, 1):
+        idle(state, seat)
+    play(state, kind(state, "knock"), seat=0)
+    assert one(state, "hand_end", 1).data["reason"] == "knock"
+
+
+def test_trigger_when_guards_are_refused_where_they_need_a_player(tmp_path):
+    f = write(tmp_path / "w.yaml", "extends: trentuno\nname: w\ntriggers:\n"
+                                   "  dealt-instant: {when: [{value_at_least: 20}]}\n")
+    rules, problems = check(str(f))
+    assert rules is None and "after the deal nobody is acting" in problems[0].message
+    assert problems[0].line == 4

@@ -21,7 +21,8 @@ def _problems(tmp_path: Path, body: str, base: str = "trentuno") -> list:
     ("trentuno", "settle:\n  showdown: {ties: split}\n", 4,
      ("`ties: split` has no meaning in a lives game: it is for pot games (here use all or "
       "knocker_spared or knocker_only)")),
-    ("scat", "stakes: {mode: points}\nend: {target: 10}\nsettle:\n  showdown: {ties: split}\n",
+    ("scat", "stakes: {mode: points, lives: null, into_pot: null, last_chance: null}\n"
+             "end: {target: 10}\nsettle:\n  showdown: {ties: split}\n",
      6, "`ties: split` has no meaning in a points game"),
     ("trentuno-vedova", "settle:\n  showdown: {pay: highest_takes, ties: knocker_spared}\n", 4,
      ("`ties: knocker_spared` has no meaning in a pot game: it is for lives and points games "

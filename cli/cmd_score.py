@@ -54,7 +54,9 @@ def places(keys: list[tuple]) -> list[int]:
 @click.argument("hands", metavar="[HAND]...", nargs=-1)
 @click.option("--json", "as_json", is_flag=True,
               help='One JSON object per hand: {"hand", "value", "combo", "place"}.')
-def score(rules, hands: tuple[str, ...], as_json: bool) -> None:
+@click.option("--taken", metavar="CARDS", default=None,
+              help='Capture games: the points of a set of taken cards, e.g. "7d 7c Ad".')
+def score(rules, hands: tuple[str, ...], as_json: bool, taken: str | None) -> None:
     """Value each HAND under VARIANT (a built-in name or a YAML file) and rank the hands.
 
     A HAND is one argument, its cards separated by spaces or commas: "Ac Rc Fc" or Ac,Rc,Fc.
@@ -63,6 +65,8 @@ def score(rules, hands: tuple[str, ...], as_json: bool) -> None:
     one per line. Prints the hand, its value, the combination and its place (1 is best;
     equal hands share a place).
     """
+    if rules.scoring is not None or taken is not None:
+        return _score_taken(rules, taken, hands, as_json)
     if hands:
         given = [(f"hand {text!r}", text) for text in hands]
     else:
@@ -80,5 +84,33 @@ def score(rules, hands: tuple[str, ...], as_json: bool) -> None:
         else:
             row = (" ".join(codes), str(number(value)), combo)
             rows.append(row if len(parsed) == 1 else row + (f"place {place}",))
+    for line in table(rows, right=(1,)):
+        click.echo(line)
+
+
+def _score_taken(rules, taken: str | None, hands: tuple[str, ...], as_json: bool) -> None:
+    """`score --taken`: a capture game scores the cards a side took, not hands."""
+    if rules.scoring is None:
+        raise UsageError(f"--taken: {rules.name} does not score taken cards; give hands to "
+                         f"value instead")
+    if taken is None or hands:
+        raise UsageError(f"{rules.name} scores the cards a side takes, not hands: give them "
+                         f"with --taken, e.g. --taken \"7d 7c Ad\"")
+    from trentuno.engine.tally import taken_points
+    try:
+        cards = rules.deck.parse_hand(taken)
+    except CardError as err:
+        raise CardError(f"--taken: {err.line()}") from None
+    entries, at_once = taken_points(rules, cards)
+    total = sum(p for _, p in entries)
+    if as_json:
+        echo_json({"taken": rules.deck.codes(cards), "end_of_hand": dict(entries),
+                   "total": number(total), "event_points": number(at_once)})
+        return
+    rows = [(name, str(number(p))) for name, p in entries]
+    if entries:
+        rows.append(("total (the other side took the rest)", str(number(total))))
+    if rules.scoring.events:
+        rows.append(("as one capture (the first card played)", str(number(at_once))))
     for line in table(rows, right=(1,)):
         click.echo(line)

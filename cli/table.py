@@ -236,6 +236,13 @@ class TableView:
         for zone, label in names.items():
             cards = state.zones.get(zone, [])
             head = "  " + label.ljust(width) + "  "
+            if zone in state.own:  # one each (piles, taken cards): how many each holds
+                owners = state.own[zone]
+                whos = [self.who(p) if self.rules.zones[zone].owner == "player" else
+                        self.whos(state.side_members[p]) for p in range(len(owners))]
+                out.append(head + ", ".join(tr("owned_cards", who=w, count=tr("cards", n=len(o)))
+                                            for w, o in zip(whos, owners)))
+                continue
             if not cards:
                 out.append(head + tr("zone_empty"))
             elif self.sees_all(state, zone):
@@ -250,7 +257,7 @@ class TableView:
 
     def hand(self, state, p: int) -> list[str]:
         cards = state.hands[p]
-        if len(cards) == self.rules.hand_size:
+        if len(cards) == self.rules.hand_size and self.rules.valuation.patterns:
             head = self.tr("your_hand_value", value=self.value(cards))
         else:
             head = self.tr("your_hand")
@@ -292,7 +299,7 @@ class TableView:
         return [(a, self.choice(state, a)) for a in ranked]
 
     def _after(self, cards: list[int]) -> str:
-        if len(cards) != self.rules.hand_size:
+        if len(cards) != self.rules.hand_size or not self.rules.valuation.patterns:
             return ""
         return "  " + self.tr("choice_after", arrow=self.sym["arrow"], value=self.value(cards))
 
@@ -321,6 +328,12 @@ class TableView:
             if self.sees_all(state, zone):
                 text += self._after([z if x == h else x for x in hand])
             return text
+        if kind == "capture":
+            card, taken = action.cards[0], action.cards[1:]
+            if taken:
+                return tr("choice_capture", label=label, card=self.card(card),
+                          taken=self.cards(self.sort(taken)))
+            return tr("choice_lay", label=label, card=self.card(card))
         if kind == "swap_all":
             pile = state.zones.get(zone) or []
             if pile and self.sees_all(state, zone):
@@ -361,6 +374,12 @@ class TableView:
                 return tr("move_swap_all", who=who, cards=self.cards(self.sort(pile)),
                           zone=zf)
             return tr("move_swap_all_hidden", who=who, zone=zf)
+        if kind == "capture":
+            card, taken = action.cards[0], action.cards[1:]
+            if taken:
+                return tr("move_capture", who=who, card=self.card(card),
+                          taken=self.cards(self.sort(taken)))
+            return tr("move_lay", who=who, card=self.card(card))
         if kind == "pass":
             return tr("move_pass", who=who)
         if kind == "knock":
@@ -421,13 +440,24 @@ class TableView:
         if kind == "settled":
             if d.get("carried") is not None:
                 return [tr("pot_carried", pot=self.pot_amount(d["carried"]))]
-            if self.rules.stakes.mode != "pot" and not d.get("payers") \
+            if self.rules.stakes.mode not in ("pot", "score") and not d.get("payers") \
                     and d.get("outcome") != "void":
                 return [tr("nobody_pays")]
             return []
         if kind == "life_lost":
             return [tr("life_lost", who=self.who(ev.player),
                        left=tr("lives_left", n=d["lives"]))]
+        if kind == "capture_event":
+            return [tr("capture_event", who=self.who(ev.player), event=d["event"])]
+        if kind == "leftover":
+            return [tr("leftover", who=self.who(ev.player),
+                       cards=self.cards(self.sort(self._parse(c) for c in d["cards"])))]
+        if kind == "points" and d.get("reason"):
+            from trentuno.engine.tally import reason_words
+            reason = reason_words(self.rules, d["reason"], self.lang)
+            return [tr("points_scored", who=self.who(ev.player), reason=reason,
+                       added=self.terms.count("won", d["added"]),
+                       total=self.terms.count("won", d["points"]))]
         if kind == "points":
             return [tr("points_taken", who=self.who(ev.player),
                        added=self.terms.count("point", d["added"]),
@@ -516,6 +546,9 @@ class TableView:
         return tr("end_other", outcome=outcome, reason=reason)
 
     def hand_end(self, d: Mapping) -> list[str]:
+        if self.rules.stakes.mode == "score":  # a capture game: the taken cards are counted
+            key = "end_void" if d["outcome"] == "void" else "end_score"
+            return ["", self.rule(self.tr("hand_over", hand=self._hand)), self.tr(key)]
         out = ["", self.rule(self.tr("hand_over", hand=self._hand)), self.how_it_ended(d)]
         rows = []
         for p in sorted(d["hands"], key=int):

@@ -54,6 +54,8 @@ def _improver(knock: float, declining: bool) -> Bot:
     def choose(state, actions):
         if len(actions) == 1:
             return actions[0]
+        if actions[0].kind == "capture":
+            return _best_capture(state, actions)
         p = state.current_player
         me = state.observation(p)
         rules = state.rules
@@ -331,3 +333,21 @@ def parse_bots(spec: str, players: int, seed: int | None = 0) -> list[Bot]:
 def reads_history(spec: str, players: int) -> bool:
     """Whether any bot of `spec` reads the public history (so the game must keep it)."""
     return any(parse_bot(s)[0].reads_history for s in seat_specs(spec, players))
+
+
+def _best_capture(state, actions) -> Action:
+    """A capture game: the move making the most events (a scopa), then the most points at
+    once, then taking the most by the ruleset's end-of-hand scoring (the first on ties)."""
+    from .capture import card_worth, preview
+    worth = state.rules.__dict__.get("_card_worth")
+    if worth is None:
+        worth = card_worth(state.rules)
+        object.__setattr__(state.rules, "_card_worth", worth)
+    best, best_key = actions[0], None
+    for a in actions:
+        made, points = preview(state, a)
+        key = (made, points, sum(worth[c] for c in a.cards) if len(a.cards) > 1 else
+               -worth[a.cards[0]])
+        if best_key is None or key > best_key:
+            best, best_key = a, key
+    return best

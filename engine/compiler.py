@@ -198,7 +198,7 @@ class _Compiler:
                                     spec.get("tier", 0), None if value == "sum" else value,
                                     bool(spec.get("instant", False)), matcher,
                                     spec["kind"], words))
-        if not patterns:
+        if not patterns and (self.d.get("stakes") or {}).get("mode") != "score":
             self.error(("hand", "patterns"), "a ruleset needs at least one hand pattern "
                        "(e.g. {name: suit, kind: best_suit, value: sum})")
             return None
@@ -244,7 +244,8 @@ class _Compiler:
         for name, spec in (self.d.get("zones") or {}).items():
             if name in ("players", "hand"):
                 self.error(("zones", name), f"{name!r} is reserved: players' hands are implicit")
-            out[name] = Zone(name, (spec or {}).get("visibility", "hidden"))
+            out[name] = Zone(name, (spec or {}).get("visibility", "hidden"),
+                             (spec or {}).get("owner"))
         return out
 
     def need_zone(self, zones, name, path) -> None:
@@ -261,9 +262,16 @@ class _Compiler:
             for j, t in enumerate(targets):
                 if t != "players":
                     self.need_zone(zones, t, ("deal", "steps", i, "to", j))
+                    if t in zones and zones[t].owner == "side":
+                        self.error(("deal", "steps", i, "to", j), f"cards are dealt to "
+                                   f"players, not to sides: {t!r} is owned by each side")
             count, rounds = s.get("count", 1), s.get("rounds", 1)
             per_player += count * rounds * targets.count("players")
-            to_zones += count * rounds * sum(1 for t in targets if t != "players")
+            owned = sum(1 for t in targets if t in zones and zones[t].owner == "player")
+            self._dealt_owned = getattr(self, "_dealt_owned", 0) + count * rounds * owned
+            to_zones += count * rounds * sum(1 for t in targets
+                                             if t != "players" and not (t in zones and
+                                                                        zones[t].owner))
             steps.append(DealStep(targets, count, rounds))
         rest = spec.get("rest")
         if rest is not None:
@@ -385,6 +393,8 @@ class _Compiler:
                 self.error(path, f"`do: {kind}` needs `{zp}:` (a zone)")
                 return None
             self.need_zone(zones, params[zp], path + (zp,))
+        if prim.prepare is not None:
+            params = prim.prepare(params, _UnitContext(self, path))
         guards = tuple(self.guard(g, path + ("if", j)) for j, g in enumerate(o.get("if") or []))
         then = o.get("then")
         if then is not None and then not in raw_steps:
@@ -546,6 +556,74 @@ class _Compiler:
             return None
         return self.unit(unit, None, path + (key,))
 
+    # ---- sides, the first player, scoring of taken cards -----------------------------------
+    def sides(self, teams, pmin, pmax) -> dict[int, tuple[tuple[int, ...], ...]]:
+        """`seating.teams`: [{players: 4, sides: [[0, 2], [1, 3]]}]: with that many players
+        the seats of each side play together (share their taken cards and points)."""
+        out: dict[int, tuple[tuple[int, ...], ...]] = {}
+        for i, t in enumerate(teams):
+            n, groups = t["players"], [tuple(g) for g in t["sides"]]
+            seats = sorted(s for g in groups for s in g)
+            if seats != list(range(n)):
+                self.error(("seating", "teams", i, "sides"), f"the sides must hold each seat "
+                           f"0 to {n - 1} once")
+            if not pmin <= n <= pmax:
+                self.error(("seating", "teams", i, "players"), f"{n} players is outside "
+                           f"{pmin}..{pmax}")
+            out[n] = tuple(groups)
+        return out
+
+    def first_player(self, spec, zones):
+        """`seating.first_player`: who plays first when it is not the seat after the dealer."""
+        if spec is None:
+            return None
+        found = one_key(spec)
+        if found is None or found[0] != "lowest_bottom":
+            self.error(("seating", "first_player"), "say `lowest_bottom: ZONE`")
+            return None
+        zone = found[1]
+        if zones.get(zone) is None or zones[zone].owner != "player":
+            self.error(("seating", "first_player", "lowest_bottom"), f"{zone!r} is not a zone "
+                       f"each player owns (`owner: player`)")
+            return None
+        from .seating import lowest_bottom
+        return lowest_bottom(zone)
+
+    def scoring(self, zones, mode, deck):
+        spec = self.d.get("scoring")
+        if spec is None:
+            if mode == "score":
+                self.error(("stakes", "mode"), "a game scored by points won (`mode: score`) "
+                           "needs a `scoring:` section")
+            return None
+        if mode != "score":
+            self.error(("scoring",), "`scoring:` counts points won: it needs "
+                       "`stakes: {mode: score}`", also=[("stakes",)])
+        from .tally import SCORES, Scoring, compile_event_points
+        zone = spec.get("zone")
+        if zones.get(zone) is None or zones[zone].owner is None:
+            self.error(("scoring", "zone"), f"{zone!r} is not a zone each player or side "
+                       f"owns: scoring counts the cards each side took")
+        hand = []
+        for i, entry in enumerate(spec.get("hand") or []):
+            found = one_key(entry)
+            path = ("scoring", "hand", i)
+            unit = SCORES.get(found[0]) if found else None
+            if unit is None:
+                self.error(path, f"a scoring entry is one of: {', '.join(SCORES)}")
+                continue
+            hand.append((found[0], as_data(found[1]), self.unit(unit, found[1],
+                                                                 path + (found[0],))))
+        events = {}
+        for name, e in (spec.get("events") or {}).items():
+            path = ("scoring", "events", name)
+            events[name] = compile_event_points(
+                e, deck, lambda at, msg, path=path: self.error(path + tuple(at), msg))
+        leftover = spec.get("leftover")
+        if leftover is not None:
+            self.need_zone(zones, leftover, ("scoring", "leftover"))
+        return Scoring(zone, tuple(hand), events, as_data(spec.get("events") or {}), leftover)
+
     # ---- everything -----------------------------------------------------------------------
     def compile(self) -> Ruleset:
         d = self.d
@@ -574,7 +652,7 @@ class _Compiler:
         opening = (d.get("turn") or {}).get("opening")
         if opening is not None and opening["step"] not in steps:
             self.error(("turn", "opening", "step"), f"no step named {opening['step']!r}")
-        need = pmax * per_player + self._dealt[1]
+        need = pmax * (per_player + getattr(self, "_dealt_owned", 0)) + self._dealt[1]
         if need > len(deck.cards):
             self.error(("players", "max"), f"{pmax} players need {need} cards to deal but the "
                        f"deck has {len(deck.cards)}", also=[("deck",), ("deal",)])
@@ -594,13 +672,20 @@ class _Compiler:
         if not end.get("last_standing") and not end.get("hands") and not end.get("target"):
             self.error(("end",), "the game never ends: say `last_standing: true`, `hands: N` "
                        "or (points mode) `target: N`")
-        elif stakes.mode == "points" and not end.get("target") and not end.get("hands"):
+        elif stakes.mode in ("points", "score") and not end.get("target") \
+                and not end.get("hands"):
             self.error(("end",), "in points mode nobody goes out: end the game with "
                        "`target: N` (penalty points) or `hands: N`", also=[("stakes", "mode")])
-        if end.get("target") and stakes.mode != "points":
+        if end.get("target") and stakes.mode not in ("points", "score"):
             self.error(("end", "target"), "`target` counts penalty points: it needs "
                        "`stakes: {mode: points}`", also=[("stakes",)])
         seating = d.get("seating") or {}
+        sides = self.sides(seating.get("teams") or [], pmin, pmax)
+        first_player = self.first_player(seating.get("first_player"), zones)
+        scoring = self.scoring(zones, stakes.mode, deck)
+        owned = tuple(n for n, z in zones.items() if z.owner)
+        sources = tuple(sorted({o.params["from"] for st in steps.values() for o in st.options
+                                if o.kind == "capture" and o.params.get("from") != "hand"}))
         origin = self.deck_origin()
         if self.problems:
             raise CompileProblems(self.problems, self.related)
@@ -624,7 +709,10 @@ class _Compiler:
             settle_showdown=settle_show, end_last_standing=bool(end.get("last_standing")),
             end_hands=end.get("hands"), end_target=end.get("target"),
             labels=dict(d.get("labels") or {}), data=d,
-            source_path=self.source_path)
+            source_path=self.source_path, sides=sides, owned_zones=owned,
+            capture_sources=sources, scoring=scoring, first_player=first_player,
+            first_player_spec=spec_of(seating["first_player"])
+            if seating.get("first_player") else None)
 
 
 class _UnitContext:
@@ -637,6 +725,8 @@ class _UnitContext:
         self.deck = compiler._deck
         self.valuation = compiler._valuation
         self.hand_size: int = (compiler.d.get("hand") or {}).get("size", 3)
+        self.zones = compiler._zones
+        self.end_target = (compiler.d.get("end") or {}).get("target")
 
     def error(self, at: ParamPath, message: str, also: Sequence[tuple] = ()) -> None:
         self._c.error(self._path + tuple(at), message, also=tuple(also))

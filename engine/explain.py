@@ -30,6 +30,7 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Iterable
 
+from .explain_capture import CaptureSections
 from .explain_hands import HandSections
 from .explain_setup import SetupSections
 from .explain_stakes import StakeSections
@@ -39,10 +40,15 @@ from .explain_words import LANGS, Noun
 from .rules import Ruleset
 
 
-class _Explainer(SetupSections, TurnSections, HandSections, StakeSections):
+class _Explainer(SetupSections, TurnSections, HandSections, StakeSections, CaptureSections):
     """All the sections of one ruleset in one language, in the order they are printed."""
 
     def all(self) -> list[Section]:
+        if self.rules.stakes.mode == "score":  # points won from taken cards (capture games)
+            out = [self.about(), self.players(), self.sides_section(), self.deck_section(),
+                   self.values(), self.deal(), self.turn(), self.events(),
+                   self.scoring_section(), self.score_end()]
+            return [s for s in out if s is not None and s.lines]
         out = [self.about(), self.players(), self.deck_section(), self.values(), self.deal(),
                self.turn(), self.knock(), self.instant(), self.ranking(), self.events(),
                self.stakes(), self.settle(), self.end()]

@@ -51,6 +51,8 @@ class TurnSections(RulesetTerms):
                      f"scambia tutta la sua mano con {z.the('it')}")
         elif do == "pass":
             text = t("passes (does nothing)", "passa (non fa nulla)")
+        elif do == "capture":
+            text = self.capture_text(o)  # type: ignore[attr-defined]
         elif do == "knock":
             text = t("knocks", "bussa")
             own = self.term("knock")

@@ -56,6 +56,7 @@ class Kind(str, Enum):
     PAY_POLICY = "pay_policy"                # who pays when a hand ends (`settle.*.pay`)
     TIE_POLICY = "tie_policy"                # who pays when payers tie (`settle.*.ties`)
     PATTERN_KIND = "pattern_kind"            # what a hand pattern looks for (`kind:`)
+    SCORE = "score"                          # how taken cards score (`scoring.hand`)
 
 
 class Terms(Protocol):
@@ -144,7 +145,7 @@ U = TypeVar("U", bound=Unit)
 REGISTRIES: dict[Kind, Registry[Any]] = {}
 
 #: The modules that hold the units; importing them fills the registries.
-UNIT_MODULES = ("guards", "primitives", "triggers", "settlement", "patterns")
+UNIT_MODULES = ("guards", "primitives", "triggers", "settlement", "patterns", "tally")
 
 
 class Registry(Generic[U]):

@@ -15,6 +15,8 @@ from typing import Any
 
 from .keywords import CompileContext, Kind, Ref, Registry, Terms, Unit
 
+from . import capture
+
 
 @dataclass(frozen=True)
 class Primitive:
@@ -29,6 +31,9 @@ class Primitive:
     #: optional (option, deck size) -> closure (state, player) -> legal Actions: a faster
     #: `expand` specialised to one option, with its actions in a list indexed by card
     lister: Callable[[Any, int], Callable] | None = None
+    #: optional (params, compile context) -> params: checks and compiles the primitive's own
+    #: parameters once (a capture's taking rules), stored in the option's params
+    prepare: Optional[Callable[[dict, Any], dict]] = None
 
 
 # ---- draw ---------------------------------------------------------------------------------
@@ -142,6 +147,9 @@ PRIMITIVES: dict[str, Primitive] = {
     "swap_all": Primitive(_no_cards, _swap_all_expand, _swap_all_apply, ("with",), "if_zone"),
     "pass": Primitive(_no_cards, _single_expand, _nothing, (), "always"),
     "knock": Primitive(_no_cards, _single_expand, _knock_apply, (), "always"),
+    "capture": Primitive(lambda n: [], capture.capture_expand, capture.capture_apply,
+                         ("table", "into"), lister=capture.capture_lister,
+                         prepare=capture.prepare),
 }
 
 

@@ -104,6 +104,14 @@ def find_action(state: GameState, move: dict) -> Optional[Action]:
     for a in state.legal_actions():
         if a.step == move["step"] and a.option == move["option"] and a.cards == cards:
             return a
+    # with several copies of the deck a code names any copy: match the moves by their codes
+    codes = list(move["cards"])
+    want = codes[:1] + sorted(codes[1:])
+    for a in state.legal_actions():
+        if a.step == move["step"] and a.option == move["option"]:
+            got = deck.codes(a.cards)
+            if got[:1] + sorted(got[1:]) == want:
+                return a
     return None
 
 

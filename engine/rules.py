@@ -118,6 +118,7 @@ class DealStep:
 class Zone:
     name: str
     visibility: str                  # hidden, top, public
+    owner: Optional[str] = None      # None: one zone for the table; "player"/"side": one each
 
 
 @dataclass(frozen=True)
@@ -195,6 +196,16 @@ class Ruleset:
     title_words: Mapping[str, str] = field(default_factory=dict)
     description_words: Mapping[str, str] = field(default_factory=dict)
     deck_origin: DeckOrigin = DeckOrigin((), 0, (), 1)
+    #: players at the table -> the sides (seats playing together); absent: each seat alone
+    sides: Mapping[int, tuple[tuple[int, ...], ...]] = field(default_factory=dict)
+    #: zones each player or side owns (`owner:`), and those a capture plays from
+    owned_zones: tuple[str, ...] = ()
+    capture_sources: tuple[str, ...] = ()
+    #: the compiled `scoring:` section (tally.Scoring) of a game scored by points won
+    scoring: Any = None
+    #: (state, seats in play order) -> the seat that plays first, when the ruleset says
+    first_player: Optional[Callable] = None
+    first_player_spec: Optional[Spec] = None
 
     def label(self, thing: Mapping[str, str], lang: str, default: str = "") -> str:
         return thing.get(lang) or thing.get("en") or default

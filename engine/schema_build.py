@@ -180,6 +180,7 @@ def build(skeleton: Schema | None = None) -> Schema:
     settle = defs["settle_rule"]["properties"]
     fill_choice(settle["pay"], regs[Kind.PAY_POLICY].units())
     fill_choice(settle["ties"], regs[Kind.TIE_POLICY].units())
+    fill_one_key(defs["score"], regs[Kind.SCORE])
     fill_outcomes(schema, regs[Kind.OUTCOME])
     fill_changes(schema["definitions"])
     return schema

@@ -251,6 +251,10 @@ def settle(st: Any, outcome: str, winners: list[int]) -> None:
     if outcome == "void" or not st.alive:
         st.emit("settled", None, outcome=outcome, payers=[])
         return
+    if rules.stakes.mode == "score":  # points won, counted from the cards each side took
+        from .tally import settle_score
+        settle_score(st)
+        return
     rule = rules.settle_win if outcome == "win" else rules.settle_showdown
     chosen = rule.break_ties(st, rule.choose(st, winners, outcome), outcome)
     if rules.stakes.mode == "pot":

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Iterable, NamedTuple, Optional, Sequence
+from typing import Any, Iterable, NamedTuple, Optional, Sequence
 
 from .errors import UserError
 from .observation import Knowledge, Observation, RawMove
@@ -54,7 +54,8 @@ class GameState:
         '_draws_from_stock', '_first_step', '_hand_over', '_legal', '_on_action',
         '_on_all_passed', '_on_stock_empty', '_on_turn_end', '_opening', '_order',
         '_pass_streak', '_play_rng', '_step', '_top_visible', '_turn_index', 'alive',
-        'aside', 'current_player', 'dealer', 'deck_orders', 'events', 'face_up',
+        'aside', 'capture', 'own', 'side_of', 'side_members', '_keep_dealer',
+        'current_player', 'dealer', 'deck_orders', 'events', 'face_up',
         'first_dealer', 'hand_ends', 'hand_number', 'hands', 'is_over', 'just_drawn',
         'knocker', 'lives', 'lives_lost', 'masks', 'moves', 'on_last_chance', 'paid',
         'players', 'pot', 'record', 'rng', 'round', 'rules', 'seed', 'turns_in_hand',
@@ -120,6 +121,17 @@ class GameState:
         self.zones: dict[str, list[int]] = {}
         self.aside: list[int] = []
         self.face_up: dict[str, bool] = {}
+        #: sides (partners share taken cards and points): each seat's side, each side's seats
+        groups = rules.sides.get(n) or tuple((p,) for p in range(n))
+        self.side_members: tuple[tuple[int, ...], ...] = tuple(groups)
+        self.side_of = [0] * n
+        for i, group in enumerate(groups):
+            for p in group:
+                self.side_of[p] = i
+        #: zones each player or side owns (`owner:`), by name then owner; capture games only
+        self.own: dict[str, list[list[int]]] = {}
+        self.capture: Any = None
+        self._keep_dealer = False  # a hand voided by `deal_again`: the same dealer deals
         self.knocker: Optional[int] = None
         self.round = 1
         self.turns_in_hand = 0
@@ -649,6 +661,33 @@ class GameState:
         self.zones[zone] = [top]
         self.emit("reshuffle", None, cards=len(self.zones[rest]))
 
+    def _redeal(self, count: int) -> bool:
+        """Deal `count` more cards to each player from the stock, in the order of the deal;
+        False when the stock is too short."""
+        stock = self.zones.get(self._rest) if self._rest else None
+        dealing = self._seats_from(self.dealer, self.rules.deal_step)
+        if not stock or len(stock) < count * len(dealing):
+            self.emit("redeal_failed", None)
+            return False
+        for p in dealing:
+            for _ in range(count):
+                c = stock.pop()
+                self.hands[p].append(c)
+                self.masks[p] |= 1 << c
+        if self.record:
+            self.emit("redeal", None, hands={p: self.rules.deck.codes(self.hands[p])
+                                             for p in dealing})
+        return True
+
+    def _start_owned(self) -> None:
+        """The zones each player or side owns, empty, and the hand's capture record."""
+        from .capture import CaptureState
+        rules = self.rules
+        sides = len(self.side_members)
+        self.own = {name: [[] for _ in range(self.players if z.owner == "player" else sides)]
+                    for name, z in rules.zones.items() if z.owner}
+        self.capture = CaptureState(sides)
+
     def _refresh(self, zone: str) -> bool:
         """Put the zone's cards aside and deal it again from the stock; False when the stock
         is too short to do so."""
@@ -748,7 +787,9 @@ class GameState:
                 self.paid[p] += st.ante
                 self.pot += st.ante
         self.hands = [[] for _ in range(self.players)]
-        self.zones = {name: [] for name in rules.zones}
+        self.zones = {name: [] for name, z in rules.zones.items() if z.owner is None}
+        if rules.owned_zones:
+            self._start_owned()
         self.aside: list[int] = []  # cards out of play this hand (undealt, or replaced)
         self.face_up = dict(self._face_up0)
         self.knocker = None
@@ -769,8 +810,14 @@ class GameState:
         for slot in plan[:len(deck)]:
             if slot.__class__ is int:
                 hands[dealing[slot]].append(pop())
-            else:
+            elif slot.__class__ is str:
                 zones[slot].append(pop())
+            else:  # (zone, position in the dealing order): a zone that player owns
+                self.own[slot[0]][dealing[slot[1]]].append(pop())
+        if rules.owned_zones:
+            for piles in self.own.values():
+                for pile in piles:
+                    pile.reverse()  # a pile keeps the deck's order: its first card on top
         self.masks = [self.mask(h) for h in hands]
         if rules.rest_zone is not None:
             self.zones[rules.rest_zone] = deck  # its top is its last element, like every zone
@@ -783,6 +830,10 @@ class GameState:
                 (0,) * self.players,
                 {z: 1 << c[-1] for z, c in self.zones.items() if c and self._top_visible[z]},
                 (), tuple(map(len, self.hands)))
+        if rules.first_player is not None:
+            first = rules.first_player(self, play_order)
+            i = play_order.index(first)
+            play_order = play_order[i:] + play_order[:i]
         self._order = play_order
         self._turn_index = 0
         self.current_player = self._order[0]
@@ -795,7 +846,9 @@ class GameState:
         if self.record:
             self.emit("deal", None, hand=self.hand_number, dealer=self.dealer,
                       hands={p: rules.deck.codes(self.hands[p]) for p in self.alive},
-                      zones={z: rules.deck.codes(c) for z, c in self.zones.items()})
+                      zones={z: rules.deck.codes(c) for z, c in self.zones.items()},
+                      **({"own": {z: [rules.deck.codes(c) for c in piles]
+                                  for z, piles in self.own.items()}} if self.own else {}))
         if rules.triggers["dealt"] and self._fire("dealt", None):
             return
         self._ensure_choice()
@@ -807,6 +860,10 @@ class GameState:
         for ds in self.rules.deal:
             for _ in range(ds.rounds):
                 for target in ds.targets:
+                    if target != "players" and self.rules.zones[target].owner == "player":
+                        for i in range(players):
+                            plan.extend([(target, i)] * ds.count)
+                        continue
                     for who in (range(players) if target == "players" else (target,)):
                         plan.extend([who] * ds.count)
         return plan
@@ -833,10 +890,15 @@ class GameState:
         if rules.end_hands is not None and self.hand_number >= rules.end_hands:
             return self._finish_game(self._leaders())
         if rules.end_target is not None and max(self.lives) >= rules.end_target:
-            return self._finish_game(self._leaders())
+            leaders = self._leaders()
+            # points won: a tie at the top plays on until one side leads
+            if rules.stakes.mode != "score" or len({self.side_of[p] for p in leaders}) == 1:
+                return self._finish_game(leaders)
         if rules.end_last_standing and len(self.alive) <= 1:
             return self._finish_game(list(self.alive))
-        if rules.dealer_step != 0 or self.dealer not in self.alive:
+        if self._keep_dealer:
+            self._keep_dealer = False
+        elif rules.dealer_step != 0 or self.dealer not in self.alive:
             step = rules.dealer_step or rules.play_step
             self.dealer = self._seats_from(self.dealer, step)[0]
         self._start_hand()

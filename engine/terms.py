@@ -180,11 +180,13 @@ _WORDS: dict[str, dict[str, str]] = {
     "en": {"player": "Player {n}", "you": "you", "life.one": "{n} life", "life.other": "{n} lives",
            "chip.one": "{n} chip", "chip.other": "{n} chips",
            "point.one": "{n} penalty point", "point.other": "{n} penalty points",
-           "lives": "lives", "chips": "chips", "points": "penalty points"},
+           "won.one": "{n} point", "won.other": "{n} points",
+           "lives": "lives", "chips": "chips", "points": "penalty points", "won": "points"},
     "it": {"player": "Giocatore {n}", "you": "tu", "life.one": "{n} vita", "life.other": "{n} vite",
            "chip.one": "{n} fiche", "chip.other": "{n} fiche",
            "point.one": "{n} punto di penalità", "point.other": "{n} punti di penalità",
-           "lives": "vite", "chips": "fiche", "points": "punti di penalità"},
+           "won.one": "{n} punto", "won.other": "{n} punti",
+           "lives": "vite", "chips": "fiche", "points": "punti di penalità", "won": "punti"},
 }
 
 
@@ -257,19 +259,21 @@ class Terms:
 
     # ---- stakes ------------------------------------------------------------------------
     def count(self, what: str, n) -> str:
-        """`n` lives, chips or penalty points: what="life", "chip" or "point"."""
+        """`n` lives, chips, penalty points or points won: what="life", "chip", "point" or
+        "won"."""
         key = f"{what}.one" if n == 1 else f"{what}.other"
         return self._words[key].format(n=number(n, self.lang))
 
     def stake(self, n) -> str:
         """`n` of what a player holds in this ruleset's stakes mode."""
         mode = self.rules.stakes.mode
-        return self.count({"pot": "chip", "points": "point"}.get(mode, "life"), n)
+        return self.count({"pot": "chip", "points": "point", "score": "won"}.get(mode, "life"), n)
 
     def stake_word(self) -> str:
         """The word for what a player holds: lives, chips or penalty points."""
         mode = self.rules.stakes.mode
-        return self._words[{"pot": "chips", "points": "points"}.get(mode, "lives")]
+        return self._words[{"pot": "chips", "points": "points", "score": "won"}.get(mode,
+                                                                                   "lives")]
 
 
 def number(x, lang: str) -> str:

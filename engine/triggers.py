@@ -213,8 +213,11 @@ def _ends(outcome: str) -> Outcome:
 
 
 _outcome("showdown", "the hand ends and is settled by comparison", _ends("showdown"),
-         lambda trig, w: "the hand ends at once and the hands are compared",
-         lambda trig, w: "la mano finisce subito e si confrontano le mani")
+         lambda trig, w: "the hand ends and is scored" if w.rules.stakes.mode == "score"
+         else "the hand ends at once and the hands are compared",
+         lambda trig, w: "la mano finisce e si contano i punti"
+         if w.rules.stakes.mode == "score" else
+         "la mano finisce subito e si confrontano le mani")
 _outcome("void", "the hand ends, nobody pays", _ends("void"),
          lambda trig, w: "the hand ends at once and is void: nobody pays",
          lambda trig, w: "la mano finisce subito ed è nulla: nessuno paga")
@@ -268,3 +271,165 @@ _outcome("refresh", "the zone's cards are put aside; it is dealt again from the 
                  "description": "The zone whose cards are put aside; it is dealt again from "
                                 "the stock. Required."},
          refs=(Ref("zone"),), example="widow")
+
+
+# ---- the conditions and outcomes of capture games -----------------------------------------
+def empty(names: Any, ctx: CompileContext) -> Condition | None:
+    """`empty: [hands, stock, pile]`: every one listed is empty (`hands`: every player's hand;
+    a zone each player owns: some player's is)."""
+    zones = ctx.zones
+    spec = []
+    for i, name in enumerate(names):
+        if name == "hands":
+            spec.append((name, False))
+        elif name not in zones:
+            ctx.error((i,), f"no zone named {name!r} (zones: "
+                      f"{', '.join(zones) or 'none declared'}; or `hands`)")
+            return None
+        else:
+            spec.append((name, zones[name].owner is not None))
+
+    def check(st, p):
+        for name, owned in spec:
+            if name == "hands":
+                if any(st.hands[q] for q in st.alive):
+                    return None
+            elif owned:
+                if all(st.own[name]):
+                    return None
+            elif st.zones[name]:
+                return None
+        return []
+    return check
+
+
+def _empty_words(names: Any, w: Terms, en: bool) -> str:
+    items = []
+    for name in names:
+        if name == "hands":
+            items.append("every player's hand is empty" if en else
+                         "tutti i giocatori hanno finito le carte in mano")
+            continue
+        z = w.zone(name)
+        owned = w.rules.zones[name].owner is not None if name in w.rules.zones else False
+        if en:
+            items.append(f"a player's {z.bare('en')} is empty" if owned else
+                         f"{z.the('en')} is empty")
+        else:
+            items.append(f"un giocatore ha esaurito {z.the('it')}" if owned else
+                         f"{z.the('it')} {'sono finite' if z.plural else 'è finito'}")
+    return w.join(items)
+
+
+CONDITIONS.add(Unit(
+    kind=Kind.TRIGGER_CONDITION, name="empty",
+    description="Every one listed is empty: `hands` (every player's hand) or a zone (a zone "
+                "each player owns: some player's is).",
+    schema={"type": "array", "minItems": 1, "items": {"$ref": "#/definitions/identifier"}},
+    compile=empty, example=["hands", "stock"],
+    words={"en": {"clause": lambda n, w: _empty_words(n, w, True)},
+           "it": {"clause": lambda n, w: _empty_words(n, w, False)}}))
+
+
+def target_reached(flag: bool, ctx: CompileContext) -> Condition | None:
+    """`target_reached: true`: somebody has reached the game's `end.target` of points won."""
+    target = getattr(ctx, "end_target", None)
+    if target is None:
+        ctx.error((), "no `end.target` to reach")
+        return None
+
+    def check(st, p):
+        return [q for q in st.alive if st.lives[q] >= target] or None
+    return check
+
+
+def _points(n: Any, it: bool) -> str:
+    return (f"{n} punti" if it else f"{n} points") if n != 1 else ("un punto" if it else
+                                                                   "one point")
+
+
+CONDITIONS.add(Unit(
+    kind=Kind.TRIGGER_CONDITION, name="target_reached",
+    description="true: a player has reached the game's `end.target` of points won.",
+    schema={"type": "boolean", "enum": [True]}, compile=target_reached, example=True,
+    words={"en": {"clause": lambda f, w: f"a player has reached "
+                                         f"{_points(w.rules.end_target, False)}"},
+           "it": {"clause": lambda f, w: f"un giocatore è arrivato a "
+                                         f"{_points(w.rules.end_target, True)}"}}))
+
+
+def zone_has(spec: Mapping[str, Any], ctx: CompileContext) -> Condition:
+    """`zone_has: {zone, ranks, at_least}`: a zone holds at least that many cards of these
+    ranks (three or four Re dealt to the table)."""
+    zone, at_least = spec["zone"], spec["at_least"]
+    ranks = frozenset(ctx.rank_indices(spec["ranks"], ("ranks",)))
+    deck = ctx.deck
+
+    def check(st, p):
+        n = sum(1 for c in st.zones[zone] if deck.cards[c].rank in ranks)
+        return [] if n >= at_least else None
+    return check
+
+
+def _ranks_words(codes: Any, w: Terms) -> str:
+    return w.join([w.rank_by_code(str(c)) for c in codes])
+
+
+CONDITIONS.add(Unit(
+    kind=Kind.TRIGGER_CONDITION, name="zone_has",
+    description="A zone holds at least `at_least` cards of the given ranks: "
+                "{zone, ranks, at_least}.",
+    schema={"type": "object", "required": ["zone", "ranks", "at_least"],
+            "additionalProperties": False, "properties": {
+                "zone": {"description": "The zone looked at.",
+                         "allOf": [{"$ref": "#/definitions/identifier"}]},
+                "ranks": {"description": "The ranks counted.", "type": "array", "minItems": 1,
+                          "items": {"$ref": "#/definitions/rank_code"}},
+                "at_least": {"description": "How many of them it must hold.",
+                             "type": "integer", "minimum": 1}}},
+    compile=zone_has, refs=(Ref("zone", ("zone",)),),
+    example={"zone": "table", "ranks": ["R"], "at_least": 3},
+    words={"en": {"clause": lambda s, w: f"{w.zone(s['zone']).the('en')} holds "
+                                         f"{s['at_least']} or more of "
+                                         f"{_ranks_words(s['ranks'], w)}"},
+           "it": {"clause": lambda s, w: f"{w.zone(s['zone']).prep('it', 'in')} ci sono "
+                                         f"almeno {s['at_least']} carte tra "
+                                         f"{_ranks_words(s['ranks'], w)}"}}))
+
+
+def _deal_again(st: Any, trig: Any, holders: list, on: str) -> bool:
+    st._keep_dealer = True
+    st._end_hand("void", [], "deal_again")
+    return True
+
+
+_outcome("deal_again", "the hand is void and the same dealer deals again", _deal_again,
+         lambda trig, w: "the hand is void and the same dealer deals again",
+         lambda trig, w: "la mano è nulla e lo stesso mazziere ridistribuisce le carte")
+
+
+def _redeal(count: int, ctx: CompileContext) -> Outcome:
+    def redeal(st: Any, trig: Any, holders: list, on: str) -> bool:
+        if not st._redeal(count):
+            st._end_hand("showdown", [], "redeal_failed")
+            return True
+        return False
+    return redeal
+
+
+def _redeal_words(trig: Any, w: Terms, en: bool) -> str:
+    rest, n = _rest(w), trig.zone
+    if en:
+        return f"each player is dealt {w.cards(n)} more from {rest.the('en')}"
+    return f"ogni giocatore riceve altre {w.cards(n)} {rest.prep('it', 'da')}"
+
+
+OUTCOMES.add(Unit(
+    kind=Kind.OUTCOME, name="redeal",
+    description="N more cards to each player from the stock (the hand ends in a showdown "
+                "when it is too short).",
+    schema={"type": "integer", "minimum": 1,
+            "description": "The cards dealt to each player. Required."},
+    compile=_redeal, example=3,
+    words={"en": {"outcome": lambda trig, w: _redeal_words(trig, w, True)},
+           "it": {"outcome": lambda trig, w: _redeal_words(trig, w, False)}}))

@@ -451,6 +451,9 @@ def knock_hand(rules, hands):
 
 
 COVERED = set()
+#: the house rules of capture games: their behaviour tests are in test_capture.py
+COVERED |= {"house/scopa-d-assi", "house/scopa-21", "house/scopa-last-card",
+            "house/scopa-re-redeal", "house/cocincina-75", "house/cocincina-101"}
 
 
 def covers(name):

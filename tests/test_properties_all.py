@@ -21,6 +21,9 @@ def cards_everywhere(state) -> list[int]:
     cards = [c for hand in state.hands for c in hand]
     for zone in state.zones.values():
         cards += zone
+    for piles in state.own.values():  # zones each player or side owns (capture games)
+        for pile in piles:
+            cards += pile
     return sorted(cards + list(state.aside))
 
 

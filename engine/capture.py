@@ -1,0 +1,365 @@
+"""Capture play: the `capture` turn primitive and the facts a capture makes.
+
+A capture game (the fishing family) plays a card to a table zone; the card takes a set of table
+cards chosen by the ruleset's taking rules (an equal card, cards adding up to its value, only
+cards of its own rank for some ranks, the whole table for others) and both go to the side's
+pile of taken cards. Each way of taking is a legal action of its own naming the cards taken,
+so a player (or a bot) chooses among combinations like among any other moves.
+
+What the primitive needs from the state beyond the classic zones: zones owned by a player or a
+side (`st.own[zone][owner]`), and `st.capture`, the little per-hand record of who took last,
+which card was played last and how many of each named event each side has made. Both are only
+set up for rulesets that use them, so the draw-and-discard games pay nothing for them.
+
+A capture's facts (`sweep`: the table is left empty; `same_suit`: the played card and two or
+more taken cards share a suit; `takes_last_played`: the card taken is the very card the previous
+player laid on the table, and of its rank) are named as events by the option's `events:`; event
+points (`scoring.events`, see tally.py) are added as they happen.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from itertools import combinations
+from typing import Any, Optional
+
+from .rules import Action
+
+#: The facts a capture may make (the words of `events[].when`).
+FACTS = ("sweep", "same_suit", "takes_last_played")
+
+#: Where a capture's card comes from: a player's hand, or the top of a zone he owns.
+HAND = "hand"
+
+
+@dataclass(frozen=True)
+class Taking:
+    """How a played card may take, compiled from the option's `takes:`."""
+    equal: str                      # "first": an equal card before any sum; "any": either
+    sums: bool                      # cards adding up to the played card's value
+    same_rank_only: frozenset[int]  # ranks (indices) that take only cards of their own rank
+    takes_all: frozenset[int]       # ranks that take the whole table
+    must: bool                      # a card that can take must take
+
+
+@dataclass(frozen=True)
+class CaptureEvent:
+    """A named event (a scopa): made when a capture has any of `when`'s facts."""
+    name: str
+    when: tuple[str, ...]
+    on_last_play: bool = True       # False: a capture on the hand's very last play makes none
+    by_takes_all: bool = True       # False: a `takes_all` capture makes none
+
+
+@dataclass
+class CaptureState:
+    """What a hand of a capture game remembers beyond its zones."""
+    sides: int
+    last_taker: Optional[int] = None                 # the seat that took last
+    last_played: Optional[tuple[int, int]] = None    # (seat, card) laid on the table last
+    counts: list[dict[str, int]] = field(default_factory=list)  # per side: event -> count
+
+    def __post_init__(self) -> None:
+        self.counts = [{} for _ in range(self.sides)]
+
+
+def compile_taking(spec: Mapping[str, Any], ctx: Any) -> Taking:
+    return Taking(
+        equal=spec.get("equal", "first"),
+        sums=bool(spec.get("sums", True)),
+        same_rank_only=frozenset(ctx.rank_indices(spec.get("same_rank_only") or [],
+                                                  ("takes", "same_rank_only"))),
+        takes_all=frozenset(ctx.rank_indices(spec.get("takes_all") or [],
+                                             ("takes", "takes_all"))),
+        must=bool(spec.get("must", True)))
+
+
+def compile_events(specs: Any) -> tuple[CaptureEvent, ...]:
+    return tuple(CaptureEvent(e["name"], tuple(e["when"]), bool(e.get("on_last_play", True)),
+                              bool(e.get("by_takes_all", True)))
+                 for e in specs or ())
+
+
+def takings(deck: Any, taking: Taking, card: int, table: list[int]) -> list[tuple[int, ...]]:
+    """Every set of table cards `card` may take, as sorted tuples; [] when it takes none.
+    A figure of a `same_rank_only` rank takes one card of its rank; a `takes_all` rank the
+    whole table; otherwise an equal card (alone, first when `equal: first`) or cards adding up
+    to its value."""
+    if not table:
+        return []
+    cards = deck.cards
+    mine = cards[card]
+    if mine.rank in taking.takes_all:
+        # a card of its own rank on the table is taken alone first (`equal: first`)
+        same = [(c,) for c in table if cards[c].rank == mine.rank]
+        if same and taking.equal == "first" and len(table) > 1:
+            return _distinct(same, deck)
+        return [_canon(deck, table)]
+    if mine.rank in taking.same_rank_only:
+        return _distinct([(c,) for c in table if cards[c].rank == mine.rank], deck)
+    value = mine.value
+    equal = [(c,) for c in table if cards[c].value == value]
+    if equal and taking.equal == "first":
+        return _distinct(equal, deck)
+    out = list(equal)
+    if taking.sums:
+        smaller = [c for c in table if cards[c].value < value]
+        for size in range(2, len(smaller) + 1):
+            for combo in combinations(smaller, size):
+                if sum(cards[c].value for c in combo) == value:
+                    out.append(combo)
+    return _distinct(out, deck)
+
+
+def _distinct(options: list[tuple[int, ...]], deck: Any) -> list[tuple[int, ...]]:
+    """One option per set of card codes: with two decks, taking one Re di denari or the other
+    is the same choice (the first copy lying on the table is taken)."""
+    seen: set[tuple[str, ...]] = set()
+    out = []
+    for o in options:
+        key = tuple(sorted(deck.cards[c].code for c in o))
+        if key not in seen:
+            seen.add(key)
+            out.append(_canon(deck, o))
+    return out
+
+
+def _canon(deck: Any, cards: Any) -> tuple[int, ...]:
+    """Taken cards in one order that depends on their codes only (suit, then rank), so a
+    game replayed from its record, whose copies of a card may be numbered otherwise, names
+    each move with the same codes in the same order."""
+    return tuple(sorted(cards, key=lambda c: (deck.cards[c].suit, deck.cards[c].rank, c)))
+
+
+# ---- the primitive ------------------------------------------------------------------------
+def capture_lister(opt: Any, n: int) -> Any:
+    """(state, player) -> the legal captures of this option: for each card the player may
+    play, each set it may take (or laying it down, when it takes nothing or need not take).
+    Actions are made the first time a combination is seen and reused after."""
+    params = opt.params
+    source, table_zone = params["from"], params["table"]
+    taking: Taking = params["_taking"]
+    cache: dict[tuple[int, ...], Action] = {}
+    labels = opt.labels
+
+    def action(cards: tuple[int, ...]) -> Action:
+        a = cache.get(cards)
+        if a is None:
+            a = Action("capture", opt.step, opt.index, cards, labels, table_zone)
+            object.__setattr__(a, "option_ref", opt)
+            object.__setattr__(a, "bits", sum(1 << c for c in set(cards)))
+            cache[cards] = a
+        return a
+
+    def legal(st: Any, p: int) -> list[Action]:
+        deck = st.rules.deck
+        if source == HAND:
+            playable = _distinct_cards(st.hands[p], deck)
+        else:
+            pile = st.own[source][p]
+            playable = [pile[-1]] if pile else []
+        table = st.zones[table_zone]
+        out = []
+        for card in playable:
+            sets = takings(deck, taking, card, table)
+            for taken in sets:
+                out.append(action((card,) + taken))
+            if not sets or not taking.must:
+                out.append(action((card,)))
+        return out
+    return legal
+
+
+def _distinct_cards(hand: list[int], deck: Any) -> list[int]:
+    seen: set[str] = set()
+    out = []
+    for c in hand:
+        code = deck.cards[c].code
+        if code not in seen:
+            seen.add(code)
+            out.append(c)
+    return out
+
+
+def capture_expand(st: Any, opt: Any, p: int) -> list[Action]:
+    return opt.lister(st, p)
+
+
+def capture_apply(st: Any, opt: Any, action: Action, p: int) -> None:
+    params = opt.params
+    source, table_zone, into = params["from"], params["table"], params["into"]
+    played, taken = action.cards[0], action.cards[1:]
+    if source == HAND:
+        st.hands[p].remove(played)
+        st.masks[p] &= ~(1 << played)
+    else:
+        st.own[source][p].pop()
+    table = st.zones[table_zone]
+    cap: CaptureState = st.capture
+    previous = cap.last_played
+    if not taken:
+        table.append(played)
+        cap.last_played = (p, played)
+        st.emit("lay", p, card=st.rules.deck.code(played))
+        return
+    for c in taken:
+        table.remove(c)
+    side = st.side_of[p]
+    st.own[into][side].extend((played,) + taken)
+    cap.last_taker = p
+    cap.last_played = None
+    deck = st.rules.deck
+    facts = capture_facts(st, played, taken, table, previous, p)
+    if deck.cards[played].rank in params["_taking"].takes_all:
+        facts.add("takes_all")
+    made = []
+    for ev in params["_events"]:
+        if not any(f in facts for f in ev.when):
+            continue
+        if not ev.on_last_play and "last_play" in facts:
+            continue
+        if not ev.by_takes_all and "takes_all" in facts:
+            continue
+        made.append(ev.name)
+    st.emit("take", p, card=deck.code(played), taken=deck.codes(taken), facts=sorted(facts),
+            events=made)
+    for name in made:
+        counts = cap.counts[side]
+        counts[name] = counts.get(name, 0) + 1
+        st.emit("capture_event", p, event=name, card=deck.code(played), taken=deck.codes(taken))
+        scorer = st.rules.scoring.events.get(name) if st.rules.scoring else None
+        if scorer is not None:
+            points = scorer(deck, played, taken)
+            if points:
+                award(st, side, points, name)
+
+
+def capture_facts(st: Any, played: int, taken: tuple[int, ...], table: list[int],
+                  previous: Optional[tuple[int, int]], p: int) -> set[str]:
+    """The facts of a capture just made (the table already without the cards taken)."""
+    cards = st.rules.deck.cards
+    facts: set[str] = set()
+    if not table:
+        facts.add("sweep")
+    suit = cards[played].suit
+    if len(taken) >= 2 and all(cards[c].suit == suit for c in taken):
+        facts.add("same_suit")
+    if previous is not None and previous[0] != p and len(taken) == 1 \
+            and cards[taken[0]].code == cards[previous[1]].code \
+            and cards[previous[1]].rank == cards[played].rank:
+        facts.add("takes_last_played")
+    if is_last_play(st):
+        facts.add("last_play")
+    return facts
+
+
+def is_last_play(st: Any) -> bool:
+    """Nothing is left to play in this hand: every hand, the stock and the owned piles a
+    capture plays from are empty."""
+    if any(st.hands[q] for q in st.alive):
+        return False
+    rest = st.rules.rest_zone
+    if rest is not None and st.zones[rest]:
+        return False
+    return not any(pile for zone in st.rules.capture_sources for pile in st.own[zone])
+
+
+def award(st: Any, side: int, points: float, reason: str) -> None:
+    """Points to every member of a side (partners share their side's score)."""
+    for q in st.side_members[side]:
+        st.lives[q] += points
+        st.emit("points", q, points=st.lives[q], added=points, reason=reason)
+
+
+# ---- compiling an option ------------------------------------------------------------------
+def prepare(params: dict, ctx: Any) -> dict:
+    """Check a `do: capture` option's zones and compile its `takes:` and `events:` into the
+    option's parameters (`_taking`, `_events`), once."""
+    zones = ctx.zones
+    source = params.get("from", HAND)
+    if source != HAND:
+        z = zones.get(source)
+        if z is None:
+            ctx.error(("from",), f"no zone named {source!r}: a capture plays from `hand` or "
+                      f"from the top of a zone each player owns")
+        elif z.owner != "player":
+            ctx.error(("from",), f"a capture plays from `hand` or from a zone each player "
+                      f"owns (`owner: player`); {source!r} is not one")
+    table = zones.get(params.get("table"))
+    if table is not None and table.owner is not None:
+        ctx.error(("table",), "the table a capture plays to is one zone for everybody "
+                  "(no `owner:`)")
+    into = zones.get(params.get("into"))
+    if into is not None and into.owner is None:
+        ctx.error(("into",), "the taken cards go to a zone each player or side owns "
+                  "(`owner: player` or `owner: side`)")
+    names = [e["name"] for e in params.get("events") or ()]
+    for i, name in enumerate(names):
+        if name in names[:i]:
+            ctx.error(("events", i, "name"), f"event {name!r} is named twice")
+    return dict(params, **{"from": source, "_taking": compile_taking(params.get("takes") or {},
+                                                                     ctx),
+                           "_events": compile_events(params.get("events"))})
+
+
+# ---- what a capture would be worth (for bots) ---------------------------------------------
+def preview(st: Any, action: Action) -> tuple[int, float]:
+    """(events the capture would make, points those events are worth at once), without
+    playing it: what a greedy player looks at first."""
+    if len(action.cards) < 2:
+        return 0, 0.0
+    opt = action.option_ref
+    params = opt.params
+    played, taken = action.cards[0], action.cards[1:]
+    table = st.zones[params["table"]]
+    cards = st.rules.deck.cards
+    facts = set()
+    if len(taken) == len(table):
+        facts.add("sweep")
+    suit = cards[played].suit
+    if len(taken) >= 2 and all(cards[c].suit == suit for c in taken):
+        facts.add("same_suit")
+    prev = st.capture.last_played
+    if prev is not None and prev[0] != st.current_player and len(taken) == 1 \
+            and cards[taken[0]].code == cards[prev[1]].code \
+            and cards[prev[1]].rank == cards[played].rank:
+        facts.add("takes_last_played")
+    left = sum(len(h) for h in st.hands) + sum(
+        len(p) for z in st.rules.capture_sources for p in st.own[z])
+    rest = st.rules.rest_zone
+    last = left == 1 and not (rest is not None and st.zones[rest])
+    made, points = 0, 0.0
+    scoring = st.rules.scoring
+    for ev in params["_events"]:
+        if not any(f in facts for f in ev.when) or (last and not ev.on_last_play) or \
+                (not ev.by_takes_all and cards[played].rank in params["_taking"].takes_all):
+            continue
+        made += 1
+        scorer = scoring.events.get(ev.name) if scoring else None
+        if scorer is not None:
+            points += scorer(st.rules.deck, played, taken)
+    return made, points
+
+
+def card_worth(rules: Any) -> list[float]:
+    """A rough worth of taking each card under the ruleset's end-of-hand scoring: a card
+    counts for `most_cards`, more in a counted suit, much more when it scores by itself, and
+    by its place in a rank table."""
+    deck = rules.deck
+    worth = [0.0] * len(deck.cards)
+    if rules.scoring is None:
+        return worth
+    suits = {s.code: i for i, s in enumerate(deck.suits)}
+    for key, param, _ in rules.scoring.hand:
+        for c in deck.cards:
+            if key == "most_cards":
+                worth[c.id] += 1
+            elif key == "most_of_suit" and suits.get(param["suit"]) == c.suit:
+                worth[c.id] += 1
+            elif key == "card" and c.code == str(param["card"]):
+                worth[c.id] += 5 * param.get("points", 1)
+            elif key == "rank_table":
+                v = {str(k): x for k, x in param["values"].items()}.get(deck.ranks[c.rank].code, 0)
+                top = max(param["values"].values()) or 1
+                worth[c.id] += 2 * v / top
+    return worth

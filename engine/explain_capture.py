@@ -1,0 +1,204 @@
+"""The rule explanation's words for capture games: the `capture` move and its taking rules,
+the events it makes, the zones players and sides own, partnerships, who plays first, and the
+scoring of taken cards (points won, to a target).
+
+It exists to keep every sentence about the fishing family in one place; the sections of the
+other families call into it only when a ruleset uses these keywords.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from .explain_terms import RulesetTerms, Section
+from .rules import Option
+from .tally import SCORES
+
+
+def _pts(n: Any, lang: str) -> str:
+    text = str(int(n)) if float(n).is_integer() else str(n)
+    if lang == "it":
+        return "un punto" if n == 1 else f"{text} punti"
+    return "one point" if n == 1 else f"{text} points"
+
+
+_FACTS = {
+    "sweep": ("it takes every card on the table", "porta via tutte le carte del tavolo"),
+    "same_suit": ("it takes two or more cards of its own suit (a combination of one suit)",
+                  "prende due o più carte del suo stesso seme (una combinazione dello stesso "
+                  "seme)"),
+    "takes_last_played": ("it takes the card of its rank the opponent has just laid",
+                          "prende la carta del suo stesso valore appena calata "
+                          "dall'avversario"),
+}
+
+
+class CaptureSections(RulesetTerms):
+    """Sentences for the keywords of capture games."""
+
+    def ranks_text(self, ranks: Any) -> str:
+        return self.join([self.rank_by_code(str(r)) for r in ranks])
+
+    def capture_text(self, o: Option) -> str:
+        """A `do: capture` option, with its taking rules and its events."""
+        t, p = self.t, o.params
+        table = self.zone(p["table"])
+        into = self.zone(p["into"])
+        src = p.get("from", "hand")
+        if src == "hand":
+            what = t("plays one of his cards", "cala una delle sue carte")
+        else:
+            z = self.zone(src)
+            what = t(f"turns up the top card of his own {z.bare('en')}",
+                     f"scopre la prima carta {z.prep('it', 'di')}")
+        taking = p["_taking"]
+        parts = [t(f"{what} onto {table.the('en')}", f"{what} {table.prep('it', 'su')}")]
+        rules = []
+        if taking.equal == "first":
+            rules.append(t("it takes a card of equal value; only when there is none, cards "
+                           "whose values add up to its own" if taking.sums else
+                           "it takes a card of equal value",
+                           "prende una carta di pari valore; solo se non ce n'è, più carte "
+                           "la cui somma è pari al suo valore" if taking.sums else
+                           "prende una carta di pari valore"))
+        else:
+            rules.append(t("it takes a card of equal value or cards whose values add up to its "
+                           "own, as the player chooses" if taking.sums else
+                           "it takes a card of equal value",
+                           "prende una carta di pari valore oppure più carte la cui somma è "
+                           "pari al suo valore, a scelta del giocatore" if taking.sums else
+                           "prende una carta di pari valore"))
+        spec = (self.rules.data.get("turn") or {}).get("steps", {}).get(o.step, [])[o.index]
+        takes = spec.get("takes") or {}
+        if takes.get("same_rank_only"):
+            rules.append(self._ranks_do(takes["same_rank_only"],
+                                        ("takes only a card of its own rank",
+                                         "prende solo una carta uguale",
+                                         "prendono solo una carta uguale")))
+        if takes.get("takes_all"):
+            rules.append(self._ranks_do(takes["takes_all"],
+                                        ("takes every card on the table (a card of its own "
+                                         "rank alone, when there is one among others)",
+                                         "prende tutte le carte del tavolo (solo quella "
+                                         "uguale, se ce n'è una fra le altre)",
+                                         "prendono tutte le carte del tavolo (solo quella "
+                                         "uguale, se ce n'è una fra le altre)")))
+        rules.append(t("taking is compulsory; when several combinations can be taken the "
+                       "player chooses one" if taking.must else
+                       "he may also lay the card without taking",
+                       "la presa è obbligatoria; se si possono prendere più combinazioni, "
+                       "il giocatore ne sceglie una" if taking.must else
+                       "può anche calare la carta senza prendere"))
+        rules.append(t(f"the card played and the cards taken go to {into.the('en')} of his "
+                       f"side; a card that takes nothing stays on {table.the('en')}",
+                       f"la carta calata e quelle prese vanno {into.prep('it', 'in')} della "
+                       f"sua parte; una carta che non prende resta {table.prep('it', 'su')}"))
+        text = parts[0] + ": " + "; ".join(rules)
+        for ev in p["_events"]:
+            facts = self.join([t(*_FACTS[f]) for f in ev.when], t("or", "o"))
+            text += t(f". A capture makes a {self.q(ev.name)} when {facts}",
+                      f". Una presa fa {self.q(ev.name)} quando {facts}")
+            if not ev.on_last_play:
+                text += t(" (not on the last play of the hand)",
+                          " (non all'ultima giocata della mano)")
+            if not ev.by_takes_all:
+                text += t(" (not when taking the whole table by rank)",
+                          " (non quando si porta via il tavolo per il valore della carta)")
+        return text
+
+    def _ranks_do(self, ranks: Any, verbs: tuple[str, str, str]) -> str:
+        """`a Jack, Knight or King takes...` / `Fante, Cavallo e Re prendono...`."""
+        names = [self.rank_by_code(str(r)) for r in ranks]
+        joined = self.join(names, "or")
+        en = ("an " if joined[:1].lower() in "aeiou" else "a ") + joined
+        if len(names) == 1:
+            return self.t(f"{en} {verbs[0]}", f"{names[0]} {verbs[1]}")
+        return self.t(f"{en} {verbs[0]}", f"{self.join(names)} {verbs[2]}")
+
+    # ---- sections -------------------------------------------------------------------------
+    def sides_section(self) -> Section | None:
+        r, t = self.rules, self.t
+        lines = []
+        for n, groups in sorted(r.sides.items()):
+            g = "; ".join(" + ".join(str(s + 1) for s in grp) for grp in groups)
+            lines.append(t(f"With {n} players, partners play together, sharing their taken "
+                           f"cards and their points (seats {g}).",
+                           f"In {n} si gioca a coppie: i compagni mettono insieme le carte "
+                           f"prese e i punti (posti {g})."))
+        if r.first_player_spec is not None:
+            z = self.zone(r.first_player_spec.param)
+            lines.append(t(f"Each player shows the bottom card of {z.bare('en')}; the lower "
+                           f"card plays first (if they are equal, the next cards up, and so "
+                           f"on).",
+                           f"I giocatori si mostrano l'ultima carta {z.prep('it', 'di')}; "
+                           f"comincia chi ha la carta più bassa (se sono uguali, si guardano "
+                           f"le penultime, e così via)."))
+        for name, zone in r.zones.items():
+            if zone.owner:
+                z = self.zone(name)
+                art, _, word = z.the("it").partition(" ")
+                own_it = f"{art} {z.adj('propri')} {word}" if word else z.the("it")
+                lines.append(t(f"Each {'player' if zone.owner == 'player' else 'side'} has "
+                               f"{z.bare('en')} of his own.",
+                               f"Ogni {'giocatore' if zone.owner == 'player' else 'parte'} "
+                               f"ha {own_it}."))
+        if not lines:
+            return None
+        return Section("sides", t("Sides and piles", "Parti e mazzi"), tuple(lines))
+
+    def scoring_section(self) -> Section | None:
+        r, t = self.rules, self.t
+        sc = r.scoring
+        if sc is None:
+            return None
+        lines = []
+        for name, spec in sc.event_specs.items():
+            parts = []
+            if spec.get("points"):
+                parts.append(_pts(spec["points"], self.lang))
+            which = spec.get("card_values", "none")
+            if which == "all":
+                parts.append(t("the values of its cards (the card played and those taken)",
+                               "il valore delle sue carte (quella calata e quelle prese)"))
+            elif which == "taken":
+                parts.append(t("the values of the cards taken", "il valore delle carte prese"))
+            bonus = spec.get("bonus") or {}
+            if bonus:
+                items = self.join([f"{self._bonus_name(k)} {_pts(v, self.lang)}"
+                                   for k, v in bonus.items()])
+                parts.append(t(f"plus, for each card of value taken: {items}",
+                               f"più, per ogni carta di valore presa: {items}"))
+            lines.append(t(f"Each {self.q(name)} scores at once: {', '.join(parts)}.",
+                           f"Ogni {self.q(name)} vale subito: {', '.join(parts)}."))
+        if sc.leftover:
+            z = self.zone(sc.leftover)
+            lines.append(t(f"At the end of the hand the last player to take takes what is left "
+                           f"on {z.the('en')}.",
+                           f"Alla fine della mano chi ha preso per ultimo prende le carte "
+                           f"rimaste {z.prep('it', 'su')}."))
+        if sc.hand:
+            lines.append(t("At the end of each hand each side counts its taken cards:",
+                           "Alla fine di ogni mano ogni parte conta le carte prese:"))
+            for key, param, _ in sc.hand:
+                lines.append("  " + SCORES.say(key, "sentence", param, self))
+        return Section("scoring", t("Points", "Punti"), tuple(lines))
+
+    def _bonus_name(self, key: Any) -> str:
+        key = str(key)
+        if any(r.code == key for r in self.rules.deck.ranks):
+            return self.t(f"each {self.rank_by_code(key)}", f"ogni {self.rank_by_code(key)}")
+        return self.card_name(key)
+
+    def score_end(self) -> Section:
+        r, t = self.rules, self.t
+        n = r.end_target
+        trig = any(tr.condition_spec is not None and tr.condition_spec.keyword ==
+                   "target_reached" for ts in r.triggers.values() for tr in ts)
+        if trig:
+            line = t(f"The first to reach {_pts(n, 'en')} wins, at once.",
+                     f"Vince chi arriva per primo a {_pts(n, 'it')}, subito.")
+        else:
+            line = t(f"The game ends after a hand in which a side reaches {_pts(n, 'en')}; "
+                     f"the most points win; if the leaders are level, play goes on.",
+                     f"La partita finisce dopo la mano in cui una parte arriva a "
+                     f"{_pts(n, 'it')}; vince chi ha più punti; a pari punti si continua.")
+        return Section("end", t("End of the game", "Fine della partita"), (line,))

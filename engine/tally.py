@@ -1,0 +1,345 @@
+"""Scoring collected cards: the `scoring:` section of a capture game, one unit per way of
+counting.
+
+At the end of a hand each side's taken cards (a zone each side owns) are counted by the units
+listed in `scoring.hand`: most cards, most of a suit, holding a card, the best total of a table
+over ranks taken one card per suit (the primiera), and points per named event (the scope).
+A unit's compile step returns a closure `(deck, cards per side, events per side) -> points per
+side`, so settlement never reads the YAML. `scoring.events` gives the points an event is worth
+the moment it is made: a fixed number, plus (optionally) the values of the cards of the capture
+and a bonus for cards of value.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Optional
+
+from .keywords import CompileContext, Kind, Registry, Terms, Unit
+
+#: (deck, taken cards per side, event counts per side) -> points per side
+Scorer = Callable[[Any, Sequence[Sequence[int]], Sequence[Mapping[str, int]]], list[float]]
+#: (deck, played card, taken cards) -> the points of an event made by that capture
+EventPoints = Callable[[Any, int, Sequence[int]], float]
+
+SCORES: Registry[Unit] = Registry(Kind.SCORE, forms=("sentence",))
+
+
+@dataclass(frozen=True)
+class Scoring:
+    """The compiled `scoring:` section."""
+    zone: str                                    # the side-owned zone of taken cards
+    hand: tuple[tuple[str, Any, Scorer], ...]    # (keyword, parameter, scorer), in file order
+    events: Mapping[str, EventPoints] = field(default_factory=dict)
+    event_specs: Mapping[str, Any] = field(default_factory=dict)  # as written, for words
+    leftover: Optional[str] = None               # the zone the last taker takes at the end
+
+
+def score(name: str, description: str, schema: Mapping[str, Any],
+          compile: Callable[[Any, CompileContext], Scorer], words: Mapping[str, Any],
+          example: Any) -> Unit:
+    return SCORES.add(Unit(kind=Kind.SCORE, name=name, description=description, schema=schema,
+                           compile=compile, words=words, example=example))
+
+
+def _most(counts: Sequence[float], points: float) -> list[float]:
+    """`points` to the one side with the strictly highest count; nothing on a tie."""
+    top = max(counts)
+    if list(counts).count(top) != 1:
+        return [0] * len(counts)
+    return [points if c == top else 0 for c in counts]
+
+
+def _pts(n: float, lang: str) -> str:
+    n_text = str(int(n)) if float(n).is_integer() else str(n)
+    if lang == "it":
+        return f"{n_text} punto" if n == 1 else f"{n_text} punti"
+    return f"{n_text} point" if n == 1 else f"{n_text} points"
+
+
+# ---- most cards ---------------------------------------------------------------------------
+def _most_cards(points: float, ctx: CompileContext) -> Scorer:
+    return lambda deck, sides, events: _most([len(s) for s in sides], points)
+
+
+score("most_cards", "Points to the side that took the most cards (nobody scores on a tie).",
+      {"type": "number", "minimum": 0}, _most_cards, example=1, words={
+          "en": {"sentence": lambda n, w: f"most cards taken: {_pts(n, 'en')} (none on a tie)"},
+          "it": {"sentence": lambda n, w: f"chi ha preso più carte: {_pts(n, 'it')} "
+                 f"(nessuno in caso di parità)"}})
+
+
+# ---- most of a suit -----------------------------------------------------------------------
+def _most_of_suit(spec: Mapping[str, Any], ctx: CompileContext) -> Scorer:
+    codes = [s.code for s in ctx.deck.suits]
+    if spec["suit"] not in codes:
+        ctx.error(("suit",), f"the deck has no suit {spec['suit']!r} (its suits: "
+                  f"{' '.join(codes)})")
+        return lambda deck, sides, events: [0] * len(sides)
+    suit, points = codes.index(spec["suit"]), spec.get("points", 1)
+
+    def scorer(deck: Any, sides: Sequence[Sequence[int]], events: Any) -> list[float]:
+        return _most([sum(1 for c in s if deck.cards[c].suit == suit) for s in sides], points)
+    return scorer
+
+
+def _suit_words(spec: Mapping[str, Any], w: Terms, lang: str) -> str:
+    suit = next((s for s in w.rules.deck.suits if s.code == spec["suit"]), None)
+    name = (suit.names.get(lang) or suit.names.get("en") or suit.code) if suit else spec["suit"]
+    pts = _pts(spec.get("points", 1), lang)
+    if lang == "it":
+        return f"chi ha preso più carte di {name}: {pts} (nessuno in caso di parità)"
+    return f"most {name} taken: {pts} (none on a tie)"
+
+
+score("most_of_suit", "Points to the side that took the most cards of a suit: {suit, points}.",
+      {"type": "object", "required": ["suit"], "additionalProperties": False,
+       "properties": {"suit": {"type": "string", "description": "the suit's code"},
+                      "points": {"type": "number", "minimum": 0, "default": 1,
+                                 "description": "the points it is worth (default 1)"}}},
+      _most_of_suit, example={"suit": "d", "points": 1}, words={
+          "en": {"sentence": lambda s, w: _suit_words(s, w, "en")},
+          "it": {"sentence": lambda s, w: _suit_words(s, w, "it")}})
+
+
+# ---- a card -------------------------------------------------------------------------------
+def _card(spec: Mapping[str, Any], ctx: CompileContext) -> Scorer:
+    try:
+        card = ctx.deck.parse(str(spec["card"]))
+    except Exception as e:  # CardError: say which card
+        ctx.error(("card",), str(e))
+        return lambda deck, sides, events: [0] * len(sides)
+    code, points = ctx.deck.cards[card].code, spec.get("points", 1)
+
+    def scorer(deck: Any, sides: Sequence[Sequence[int]], events: Any) -> list[float]:
+        return [points * sum(1 for c in s if deck.cards[c].code == code) for s in sides]
+    return scorer
+
+
+score("card", "Points to the side that took this card (each copy, with several decks): "
+      "{card, points}.",
+      {"type": "object", "required": ["card"], "additionalProperties": False,
+       "properties": {"card": {"type": "string", "description": "the card's code, e.g. 7d"},
+                      "points": {"type": "number", "minimum": 0, "default": 1,
+                                 "description": "the points it is worth (default 1)"}}},
+      _card, example={"card": "7d", "points": 1}, words={
+          "en": {"sentence": lambda s, w: f"{w.card_name(str(s['card']))}: "
+                 f"{_pts(s.get('points', 1), 'en')}"},
+          "it": {"sentence": lambda s, w: f"{w.card_name(str(s['card']))}: "
+                 f"{_pts(s.get('points', 1), 'it')}"}})
+
+
+# ---- a table over ranks, best card per suit (primiera) ------------------------------------
+def rank_table_total(deck: Any, cards: Sequence[int], table: Sequence[float],
+                     every_suit: bool) -> Optional[float]:
+    """The sum over suits of the best table value among the cards of that suit; None when
+    `every_suit` and a suit is missing."""
+    best: dict[int, float] = {}
+    for c in cards:
+        card = deck.cards[c]
+        v = table[card.rank]
+        if v > best.get(card.suit, float("-inf")):
+            best[card.suit] = v
+    if every_suit and len(best) < len(deck.suits):
+        return None
+    return sum(best.values())
+
+
+def _rank_table(spec: Mapping[str, Any], ctx: CompileContext) -> Scorer:
+    given = {str(k): v for k, v in spec["values"].items()}
+    codes = [r.code for r in ctx.deck.ranks]
+    for k in given:
+        if k not in codes:
+            ctx.error(("values", k), f"the deck has no rank {k!r} (its ranks: "
+                      f"{' '.join(codes)})")
+    missing = [c for c in codes if c not in given]
+    if missing:
+        ctx.error(("values",), f"no value for rank(s) {' '.join(missing)}: every rank needs one")
+    table = tuple(float(given.get(c, 0)) for c in codes)
+    every, points = bool(spec.get("every_suit", True)), spec.get("points", 1)
+
+    def scorer(deck: Any, sides: Sequence[Sequence[int]], events: Any) -> list[float]:
+        totals = [rank_table_total(deck, s, table, every) for s in sides]
+        if all(t is None for t in totals):
+            return [0] * len(sides)
+        return _most([-1.0 if t is None else t for t in totals], points)
+    return scorer
+
+
+def _table_words(spec: Mapping[str, Any], w: Terms, lang: str) -> str:
+    name = spec.get("label", {}).get(lang) or spec.get("label", {}).get("en") or \
+        ("primiera" if lang == "it" else "the prime")
+    values = ", ".join(f"{w.rank_by_code(k)} {v}" for k, v in
+                       sorted(spec["values"].items(), key=lambda kv: -kv[1]))
+    pts = _pts(spec.get("points", 1), lang)
+    if lang == "it":
+        tail = "; chi non ha carte di tutti i semi non la può vincere" \
+            if spec.get("every_suit", True) else ""
+        return (f"{name} (la somma, seme per seme, della carta migliore secondo la tabella "
+                f"{values}): {pts} a chi fa di più{tail} (nessuno in caso di parità)")
+    tail = "; a side without a card of every suit cannot win it" \
+        if spec.get("every_suit", True) else ""
+    return (f"{name} (the sum, suit by suit, of the best card by the table {values}): "
+            f"{pts} to the higher{tail} (none on a tie)")
+
+
+score("rank_table", "Points to the side with the highest sum, over the suits, of its best card "
+      "of each suit by a table of values per rank (the primiera): {values, points, every_suit, "
+      "label}.",
+      {"type": "object", "required": ["values"], "additionalProperties": False,
+       "properties": {
+           "values": {"type": "object", "description": "rank code -> value",
+                      "propertyNames": {"$ref": "#/definitions/rank_code"},
+                      "additionalProperties": {"type": "number"}},
+           "points": {"type": "number", "minimum": 0, "default": 1,
+                      "description": "the points it is worth (default 1)"},
+           "every_suit": {"type": "boolean", "default": True,
+                          "description": "a side missing a suit cannot win"},
+           "label": {"description": "its name in each language (the primiera)",
+                     "allOf": [{"$ref": "#/definitions/label"}]}}},
+      _rank_table, example={"values": {"A": 16, "7": 21}, "points": 1}, words={
+          "en": {"sentence": lambda s, w: _table_words(s, w, "en")},
+          "it": {"sentence": lambda s, w: _table_words(s, w, "it")}})
+
+
+# ---- events counted at the end ------------------------------------------------------------
+def _per_event(spec: Mapping[str, Any], ctx: CompileContext) -> Scorer:
+    name, points = spec["event"], spec.get("points", 1)
+    return lambda deck, sides, events: [points * e.get(name, 0) for e in events]
+
+
+score("per_event", "Points per named event (a scopa) the side made in the hand: "
+      "{event, points}.",
+      {"type": "object", "required": ["event"], "additionalProperties": False,
+       "properties": {"event": {"description": "the event's name (from a capture's events)",
+                                "allOf": [{"$ref": "#/definitions/identifier"}]},
+                      "points": {"type": "number", "minimum": 0, "default": 1,
+                                 "description": "the points it is worth (default 1)"}}},
+      _per_event, example={"event": "scopa", "points": 1}, words={
+          "en": {"sentence": lambda s, w: f"each {s['event']}: {_pts(s.get('points', 1), 'en')}"},
+          "it": {"sentence": lambda s, w: f"ogni {s['event']}: "
+                 f"{_pts(s.get('points', 1), 'it')}"}})
+
+
+# ---- points of an event as it is made -----------------------------------------------------
+def compile_event_points(spec: Mapping[str, Any], deck: Any,
+                         error: Callable[[tuple, str], None]) -> EventPoints:
+    """`scoring.events.NAME`: {points, card_values, bonus}: a fixed number, plus the values of
+    the cards of the capture (`card_values: taken` or `all`, the played card included), plus a
+    bonus per card of value (`bonus:` keys are a card code or a rank code; a card's own entry
+    wins over its rank's)."""
+    fixed = spec.get("points", 0)
+    which = spec.get("card_values", "none")
+    by_card: dict[str, float] = {}
+    by_rank: dict[int, float] = {}
+    ranks = {r.code: i for i, r in enumerate(deck.ranks)}
+    for key, value in (spec.get("bonus") or {}).items():
+        key = str(key)
+        if key in ranks:
+            by_rank[ranks[key]] = value
+        else:
+            try:
+                by_card[deck.cards[deck.parse(key)].code] = value
+            except Exception as e:  # CardError
+                error(("bonus", key), str(e))
+    bonus = [by_card.get(c.code, by_rank.get(c.rank, 0)) for c in deck.cards]
+    values = [c.value for c in deck.cards]
+    bonus_played = spec.get("bonus_on", "taken") == "all"
+
+    def points(deck: Any, played: int, taken: Sequence[int]) -> float:
+        total = fixed
+        if which == "all":
+            total += values[played] + sum(values[c] for c in taken)
+        elif which == "taken":
+            total += sum(values[c] for c in taken)
+        if by_card or by_rank:
+            total += sum(bonus[c] for c in taken)
+            if bonus_played:
+                total += bonus[played]
+        return total
+    return points
+
+
+def hand_points(scoring: Scoring, deck: Any, sides: Sequence[Sequence[int]],
+                events: Sequence[Mapping[str, int]]) -> list[tuple[str, list[float]]]:
+    """Each `scoring.hand` entry's points per side, in file order."""
+    return [(name, scorer(deck, sides, events)) for name, _, scorer in scoring.hand]
+
+
+def settle_score(st: Any) -> None:
+    """The end of a hand scored by points won: the last taker takes what is left on the table
+    (`scoring.leftover`), then each `scoring.hand` entry gives its points to the sides."""
+    from .capture import award
+    scoring: Scoring = st.rules.scoring
+    deck = st.rules.deck
+    cap = st.capture
+    if scoring.leftover is not None and cap.last_taker is not None:
+        rest = st.zones[scoring.leftover]
+        if rest:
+            side = st.side_of[cap.last_taker]
+            st.own[scoring.zone][side].extend(rest)
+            st.emit("leftover", cap.last_taker, cards=deck.codes(rest))
+            st.zones[scoring.leftover] = []
+    sides = st.own[scoring.zone]
+    results = hand_points(scoring, deck, sides, cap.counts)
+    st.emit("hand_score", None, scores=[[name, pts] for name, pts in results],
+            cards=[len(s) for s in sides])
+    for i, (name, pts) in enumerate(results):
+        for side, n in enumerate(pts):
+            if n:
+                award(st, side, n, f"{name}#{i}")
+    st.emit("settled", None, outcome="score", payers=[])
+
+
+def taken_points(rules: Any, cards: Sequence[int]) -> tuple[list[tuple[str, float]], float]:
+    """What a set of taken cards is worth under `rules` (`score --taken`): each end-of-hand
+    entry's points for a side that took `cards` while the other side took every other card
+    (event counts are unknown: `per_event` gives nothing), and the points at once of the named
+    events of a capture of these cards (the first being the card played): (entries, at once).
+    """
+    scoring: Scoring = rules.scoring
+    deck = rules.deck
+    mine = list(cards)
+    others = [c for c in range(len(deck.cards)) if c not in set(mine)]
+    entries = [(_entry_name(name, param), scorer(deck, [mine, others], [{}, {}])[0])
+               for name, param, scorer in scoring.hand if name != "per_event"]
+    at_once = max((f(deck, mine[0], mine[1:]) for f in scoring.events.values()), default=0.0) \
+        if mine else 0.0
+    return entries, at_once
+
+
+def _entry_name(key: str, param: Any) -> str:
+    """A short English name of a `scoring.hand` entry (`score --taken`)."""
+    if key == "most_of_suit":
+        return f"most of suit {param['suit']}"
+    if key == "card":
+        return f"card {param['card']}"
+    if key == "rank_table":
+        label = param.get("label") or {}
+        return str(label.get("en") or "rank table")
+    return key.replace("_", " ")
+
+
+def reason_words(rules: Any, reason: str, lang: str) -> str:
+    """What points were scored for, in words: an event's name, or a `scoring.hand` entry
+    (`KEY#INDEX` in the points event) said briefly (most cards, the denari, the primiera)."""
+    key, _, index = reason.partition("#")
+    if not index.isdigit() or rules.scoring is None or int(index) >= len(rules.scoring.hand):
+        return reason
+    key, param, _ = rules.scoring.hand[int(index)]
+    it = lang == "it"
+    deck = rules.deck
+    if key == "most_cards":
+        return "le carte" if it else "most cards"
+    if key == "most_of_suit":
+        suit = next((s for s in deck.suits if s.code == param["suit"]), None)
+        name = (suit.names.get(lang) or suit.names.get("en")) if suit else param["suit"]
+        return f"i {name}" if it else f"most {name}"
+    if key == "card":
+        return deck.name(deck.parse(str(param["card"])), lang)
+    if key == "rank_table":
+        label = param.get("label") or {}
+        return str(label.get(lang) or label.get("en") or ("la primiera" if it else "the prime"))
+    if key == "per_event":
+        return f"ogni {param['event']}" if it else f"each {param['event']}"
+    return key

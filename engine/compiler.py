@@ -666,8 +666,15 @@ class _Compiler:
                        "nothing can end a hand: no option knocks and no trigger "
                        "ends the hand with `showdown` or `void`")
         stakes = self.stakes()
-        settle_win = self.settle_rule("win", stakes.mode)
-        settle_show = self.settle_rule("showdown", stakes.mode)
+        if stakes.mode == "score":  # points won: `scoring:` says what a hand gives
+            if d.get("settle"):
+                self.error(("settle",), "`settle` says who pays; a game of points won "
+                           "(`mode: score`) counts its points by `scoring:` instead",
+                           also=[("stakes", "mode")])
+            settle_win = settle_show = SettleRule("none", 0, 0, False, "none")
+        else:
+            settle_win = self.settle_rule("win", stakes.mode)
+            settle_show = self.settle_rule("showdown", stakes.mode)
         end = d.get("end") or {}
         if not end.get("last_standing") and not end.get("hands") and not end.get("target"):
             self.error(("end",), "the game never ends: say `last_standing: true`, `hands: N` "

@@ -25,7 +25,7 @@ from typing import Any, Literal
 
 from .keywords import CompileContext, Kind, Registry, Terms, Unit
 
-StakesMode = Literal["lives", "points", "pot"]
+StakesMode = Literal["lives", "points", "pot", "score"]
 EVERY_MODE: frozenset[StakesMode] = frozenset(("lives", "points", "pot"))
 LIVES_OR_POINTS: frozenset[StakesMode] = frozenset(("lives", "points"))
 

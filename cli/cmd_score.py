@@ -3,10 +3,9 @@ from __future__ import annotations
 
 import sys
 from bisect import bisect_right
-from typing import Iterator
+from collections.abc import Iterator
 
 import click
-
 from trentuno.engine.errors import CardError, UsageError
 
 from .output import echo_json, number, table

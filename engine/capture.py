@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Any, Optional
+from typing import Any
 
 from .rules import Action
 
@@ -55,8 +55,8 @@ class CaptureEvent:
 class CaptureState:
     """What a hand of a capture game remembers beyond its zones."""
     sides: int
-    last_taker: Optional[int] = None                 # the seat that took last
-    last_played: Optional[tuple[int, int]] = None    # (seat, card) laid on the table last
+    last_taker: int | None = None                 # the seat that took last
+    last_played: tuple[int, int] | None = None    # (seat, card) laid on the table last
     counts: list[dict[str, int]] = field(default_factory=list)  # per side: event -> count
 
     def __post_init__(self) -> None:
@@ -89,16 +89,16 @@ def takings(deck: Any, taking: Taking, card: int, table: list[int]) -> list[tupl
         return []
     cards = deck.cards
     mine = cards[card]
+    same: list[tuple[int, ...]] = [(c,) for c in table if cards[c].rank == mine.rank]
     if mine.rank in taking.takes_all:
         # a card of its own rank on the table is taken alone first (`equal: first`)
-        same = [(c,) for c in table if cards[c].rank == mine.rank]
         if same and taking.equal == "first" and len(table) > 1:
             return _distinct(same, deck)
         return [_canon(deck, table)]
     if mine.rank in taking.same_rank_only:
-        return _distinct([(c,) for c in table if cards[c].rank == mine.rank], deck)
+        return _distinct(same, deck)
     value = mine.value
-    equal = [(c,) for c in table if cards[c].value == value]
+    equal: list[tuple[int, ...]] = [(c,) for c in table if cards[c].value == value]
     if equal and taking.equal == "first":
         return _distinct(equal, deck)
     out = list(equal)
@@ -235,7 +235,7 @@ def capture_apply(st: Any, opt: Any, action: Action, p: int) -> None:
 
 
 def capture_facts(st: Any, played: int, taken: tuple[int, ...], table: list[int],
-                  previous: Optional[tuple[int, int]], p: int) -> set[str]:
+                  previous: tuple[int, int] | None, p: int) -> set[str]:
     """The facts of a capture just made (the table already without the cards taken)."""
     cards = st.rules.deck.cards
     facts: set[str] = set()
@@ -352,9 +352,7 @@ def card_worth(rules: Any) -> list[float]:
     suits = {s.code: i for i, s in enumerate(deck.suits)}
     for key, param, _ in rules.scoring.hand:
         for c in deck.cards:
-            if key == "most_cards":
-                worth[c.id] += 1
-            elif key == "most_of_suit" and suits.get(param["suit"]) == c.suit:
+            if key == "most_cards" or key == "most_of_suit" and suits.get(param["suit"]) == c.suit:
                 worth[c.id] += 1
             elif key == "card" and c.code == str(param["card"]):
                 worth[c.id] += 5 * param.get("points", 1)

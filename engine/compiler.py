@@ -691,7 +691,7 @@ class _Compiler:
         first_player = self.first_player(seating.get("first_player"), zones)
         scoring = self.scoring(zones, stakes.mode, deck)
         owned = tuple(n for n, z in zones.items() if z.owner)
-        sources = tuple(sorted({o.params["from"] for st in steps.values() for o in st.options
+        sources = tuple(sorted({str(o.params["from"]) for st in steps.values() for o in st.options
                                 if o.kind == "capture" and o.params.get("from") != "hand"}))
         origin = self.deck_origin()
         if self.problems:

@@ -24,11 +24,11 @@ def _pts(n: Any, lang: str) -> str:
 _FACTS = {
     "sweep": ("it takes every card on the table", "porta via tutte le carte del tavolo"),
     "same_suit": ("it takes two or more cards of its own suit (a combination of one suit)",
-                  "prende due o più carte del suo stesso seme (una combinazione dello stesso "
-                  "seme)"),
+                  ("prende due o più carte del suo stesso seme (una combinazione dello stesso "
+                  "seme)")),
     "takes_last_played": ("it takes the card of its rank the opponent has just laid",
-                          "prende la carta del suo stesso valore appena calata "
-                          "dall'avversario"),
+                          ("prende la carta del suo stesso valore appena calata "
+                          "dall'avversario")),
 }
 
 
@@ -40,7 +40,8 @@ class CaptureSections(RulesetTerms):
 
     def capture_text(self, o: Option) -> str:
         """A `do: capture` option, with its taking rules and its events."""
-        t, p = self.t, o.params
+        t = self.t
+        p: Any = o.params
         table = self.zone(p["table"])
         into = self.zone(p["into"])
         src = p.get("from", "hand")
@@ -76,12 +77,12 @@ class CaptureSections(RulesetTerms):
                                          "prendono solo una carta uguale")))
         if takes.get("takes_all"):
             rules.append(self._ranks_do(takes["takes_all"],
-                                        ("takes every card on the table (a card of its own "
-                                         "rank alone, when there is one among others)",
-                                         "prende tutte le carte del tavolo (solo quella "
-                                         "uguale, se ce n'è una fra le altre)",
-                                         "prendono tutte le carte del tavolo (solo quella "
-                                         "uguale, se ce n'è una fra le altre)")))
+                                        (("takes every card on the table (a card of its own "
+                                         "rank alone, when there is one among others)"),
+                                         ("prende tutte le carte del tavolo (solo quella "
+                                         "uguale, se ce n'è una fra le altre)"),
+                                         ("prendono tutte le carte del tavolo (solo quella "
+                                         "uguale, se ce n'è una fra le altre)"))))
         rules.append(t("taking is compulsory; when several combinations can be taken the "
                        "player chooses one" if taking.must else
                        "he may also lay the card without taking",

@@ -33,7 +33,7 @@ class Primitive:
     lister: Callable[[Any, int], Callable] | None = None
     #: optional (params, compile context) -> params: checks and compiles the primitive's own
     #: parameters once (a capture's taking rules), stored in the option's params
-    prepare: Optional[Callable[[dict, Any], dict]] = None
+    prepare: Callable[[dict, Any], dict] | None = None
 
 
 # ---- draw ---------------------------------------------------------------------------------

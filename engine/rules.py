@@ -118,7 +118,7 @@ class DealStep:
 class Zone:
     name: str
     visibility: str                  # hidden, top, public
-    owner: Optional[str] = None      # None: one zone for the table; "player"/"side": one each
+    owner: str | None = None         # None: one zone for the table; "player"/"side": one each
 
 
 @dataclass(frozen=True)
@@ -204,8 +204,8 @@ class Ruleset:
     #: the compiled `scoring:` section (tally.Scoring) of a game scored by points won
     scoring: Any = None
     #: (state, seats in play order) -> the seat that plays first, when the ruleset says
-    first_player: Optional[Callable] = None
-    first_player_spec: Optional[Spec] = None
+    first_player: Callable | None = None
+    first_player_spec: Spec | None = None
 
     def label(self, thing: Mapping[str, str], lang: str, default: str = "") -> str:
         return thing.get(lang) or thing.get("en") or default

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from typing import Any
 
+from .errors import CardError
 from .keywords import CompileContext, Kind, Registry, Terms, Unit
 
 #: (deck, taken cards per side, event counts per side) -> points per side
@@ -32,7 +33,7 @@ class Scoring:
     hand: tuple[tuple[str, Any, Scorer], ...]    # (keyword, parameter, scorer), in file order
     events: Mapping[str, EventPoints] = field(default_factory=dict)
     event_specs: Mapping[str, Any] = field(default_factory=dict)  # as written, for words
-    leftover: Optional[str] = None               # the zone the last taker takes at the end
+    leftover: str | None = None               # the zone the last taker takes at the end
 
 
 def score(name: str, description: str, schema: Mapping[str, Any],
@@ -106,7 +107,7 @@ score("most_of_suit", "Points to the side that took the most cards of a suit: {s
 def _card(spec: Mapping[str, Any], ctx: CompileContext) -> Scorer:
     try:
         card = ctx.deck.parse(str(spec["card"]))
-    except Exception as e:  # CardError: say which card
+    except CardError as e:
         ctx.error(("card",), str(e))
         return lambda deck, sides, events: [0] * len(sides)
     code, points = ctx.deck.cards[card].code, spec.get("points", 1)
@@ -131,7 +132,7 @@ score("card", "Points to the side that took this card (each copy, with several d
 
 # ---- a table over ranks, best card per suit (primiera) ------------------------------------
 def rank_table_total(deck: Any, cards: Sequence[int], table: Sequence[float],
-                     every_suit: bool) -> Optional[float]:
+                     every_suit: bool) -> float | None:
     """The sum over suits of the best table value among the cards of that suit; None when
     `every_suit` and a suit is missing."""
     best: dict[int, float] = {}
@@ -240,7 +241,7 @@ def compile_event_points(spec: Mapping[str, Any], deck: Any,
         else:
             try:
                 by_card[deck.cards[deck.parse(key)].code] = value
-            except Exception as e:  # CardError
+            except CardError as e:
                 error(("bonus", key), str(e))
     bonus = [by_card.get(c.code, by_rank.get(c.rank, 0)) for c in deck.cards]
     values = [c.value for c in deck.cards]

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, cast
 
 from .keywords import CompileContext, Kind, Ref, Registry, Terms, Unit
 
@@ -277,13 +277,13 @@ _outcome("refresh", "the zone's cards are put aside; it is dealt again from the 
 def empty(names: Any, ctx: CompileContext) -> Condition | None:
     """`empty: [hands, stock, pile]`: every one listed is empty (`hands`: every player's hand;
     a zone each player owns: some player's is)."""
-    zones = ctx.zones
+    zones = cast(Any, ctx).zones
     spec = []
     for i, name in enumerate(names):
         if name == "hands":
             spec.append((name, False))
         elif name not in zones:
-            ctx.error((i,), f"no zone named {name!r} (zones: "
+            ctx.error(cast(Any, (i,)), f"no zone named {name!r} (zones: "
                       f"{', '.join(zones) or 'none declared'}; or `hands`)")
             return None
         else:

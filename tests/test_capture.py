@@ -7,7 +7,6 @@ from __future__ import annotations
 import random
 
 import pytest
-
 from trentuno.engine import GameState, load
 from trentuno.engine.tally import rank_table_total
 
@@ -544,7 +543,6 @@ def test_greedy_takes_the_settebello_over_a_plain_card(scopa):
 # ---- the command line -------------------------------------------------------------------------
 def run(*args, input=None):
     from click.testing import CliRunner
-
     from trentuno.cli.main import cli
     return CliRunner().invoke(cli, list(args), input=input)
 

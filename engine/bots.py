@@ -336,7 +336,7 @@ def reads_history(spec: str, players: int) -> bool:
 
 
 def _best_capture(state, actions) -> Action:
-    """A capture game: the move making the most events (a scopa), then the most points at
+    """A capture game: the move making the most events (a sweep), then the most points at
     once, then taking the most by the ruleset's end-of-hand scoring (the first on ties)."""
     from .capture import card_worth, preview
     worth = state.rules.__dict__.get("_card_worth")

@@ -44,7 +44,7 @@ class Taking:
 
 @dataclass(frozen=True)
 class CaptureEvent:
-    """A named event (a scopa): made when a capture has any of `when`'s facts."""
+    """A named event (a sweep, say): made when a capture has any of `when`'s facts."""
     name: str
     when: tuple[str, ...]
     on_last_play: bool = True       # False: a capture on the hand's very last play makes none

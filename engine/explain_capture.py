@@ -68,15 +68,14 @@ class CaptureSections(RulesetTerms):
                            "prende una carta di pari valore oppure più carte la cui somma è "
                            "pari al suo valore, a scelta del giocatore" if taking.sums else
                            "prende una carta di pari valore"))
-        spec = (self.rules.data.get("turn") or {}).get("steps", {}).get(o.step, [])[o.index]
-        takes = spec.get("takes") or {}
-        if takes.get("same_rank_only"):
-            rules.append(self._ranks_do(takes["same_rank_only"],
+        codes = [r.code for r in self.rules.deck.ranks]
+        if taking.same_rank_only:
+            rules.append(self._ranks_do([codes[i] for i in sorted(taking.same_rank_only)],
                                         ("takes only a card of its own rank",
                                          "prende solo una carta uguale",
                                          "prendono solo una carta uguale")))
-        if takes.get("takes_all"):
-            rules.append(self._ranks_do(takes["takes_all"],
+        if taking.takes_all:
+            rules.append(self._ranks_do([codes[i] for i in sorted(taking.takes_all)],
                                         (("takes every card on the table (a card of its own "
                                          "rank alone, when there is one among others)"),
                                          ("prende tutte le carte del tavolo (solo quella "

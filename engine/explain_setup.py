@@ -150,7 +150,7 @@ class SetupSections(RulesetTerms):
         r = self.rules
         lines = []
         dealt: dict[str, int] = {}
-        per_player = 0
+        per_player = owned = 0
         for i, ds in enumerate(r.deal):
             parts = []
             for target in ds.targets:
@@ -164,8 +164,16 @@ class SetupSections(RulesetTerms):
                     face = self.t("face up" if up else "face down",
                                   ("scopert" if up else "copert") + ("a" if ds.count == 1
                                                                      else "e"))
-                    parts.append(self.t(f"{self.cards(ds.count)} to {z.the('en')}, {face}",
-                                        f"{self.cards(ds.count)} {z.prep('it', 'a')}, {face}"))
+                    if self.rules.zones[target].owner == "player":  # one each (a pile)
+                        parts.append(self.t(
+                            f"{self.cards(ds.count)} to each player's {z.bare('en')}, {face}",
+                            f"{self.cards(ds.count)} a ciascun giocatore, {face}, che "
+                            f"formano {z.the('it')}"))
+                        owned += ds.count * ds.rounds
+                    else:
+                        parts.append(self.t(
+                            f"{self.cards(ds.count)} to {z.the('en')}, {face}",
+                            f"{self.cards(ds.count)} {z.prep('it', 'a')}, {face}"))
                     dealt[target] = dealt.get(target, 0) + ds.count * ds.rounds
             body = self.t(", then ", ", poi ").join(parts)
             lead = self.t("First" if i == 0 else "Then", "Prima" if i == 0 else "Poi")
@@ -174,11 +182,16 @@ class SetupSections(RulesetTerms):
                                     f"{lead}, per {ds.rounds} giri: {body}."))
             else:
                 lines.append(f"{lead} {body}.")
-        lines.append(self.t(
-            f"Each player ends up with {self.cards(per_player)}, face down: only he sees them.",
-            f"Ogni giocatore riceve {self.cards(per_player)} coperte: le vede solo lui."
-            if per_player != 1 else "Ogni giocatore riceve una carta coperta: la vede solo lui."))
-        if r.rest_zone is None:
+        if per_player:
+            lines.append(self.t(
+                f"Each player ends up with {self.cards(per_player)}, face down: only he sees "
+                f"them.",
+                f"Ogni giocatore riceve {self.cards(per_player)} coperte: le vede solo lui."
+                if per_player != 1 else
+                "Ogni giocatore riceve una carta coperta: la vede solo lui."))
+        if r.rest_zone is None and not (owned and r.min_players == r.max_players and
+                                        owned * r.max_players + sum(dealt.values()) - owned
+                                        >= len(r.deck.cards)):
             lines.append(self.t("The cards left over are set aside: they are not used in the "
                                 "hand.",
                                 "Le carte che avanzano si mettono da parte: nella mano non si "

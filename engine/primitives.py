@@ -2,7 +2,7 @@
 
 A primitive says which choices it offers (`keys`: every card tuple it could ever name, so the
 compiler can build each Action once), which of them are legal now (`expand`) and what applying
-one does (`apply`). Adding a kind of move, say a capture for Scopa, is adding one entry here
+one does (`apply`). Adding a kind of move, say a capture, is adding one entry here
 (primitives are not keyword units yet: a new one also needs the compiler's zone check, its words
 in `explain_turn` and the schema skeleton). Effects are keyword units (`EFFECTS`).
 """

@@ -3,7 +3,7 @@ counting.
 
 At the end of a hand each side's taken cards (a zone each side owns) are counted by the units
 listed in `scoring.hand`: most cards, most of a suit, holding a card, the best total of a table
-over ranks taken one card per suit (the primiera), and points per named event (the scope).
+over ranks taken one card per suit (the primiera), and points per named event (the sweeps).
 A unit's compile step returns a closure `(deck, cards per side, events per side) -> points per
 side`, so settlement never reads the YAML. `scoring.events` gives the points an event is worth
 the moment it is made: a fixed number, plus (optionally) the values of the cards of the capture
@@ -209,14 +209,14 @@ def _per_event(spec: Mapping[str, Any], ctx: CompileContext) -> Scorer:
     return lambda deck, sides, events: [points * e.get(name, 0) for e in events]
 
 
-score("per_event", "Points per named event (a scopa) the side made in the hand: "
+score("per_event", "Points per named event (a sweep) the side made in the hand: "
       "{event, points}.",
       {"type": "object", "required": ["event"], "additionalProperties": False,
        "properties": {"event": {"description": "the event's name (from a capture's events)",
                                 "allOf": [{"$ref": "#/definitions/identifier"}]},
                       "points": {"type": "number", "minimum": 0, "default": 1,
                                  "description": "the points it is worth (default 1)"}}},
-      _per_event, example={"event": "scopa", "points": 1}, words={
+      _per_event, example={"event": "sweep", "points": 1}, words={
           "en": {"sentence": lambda s, w: f"each {s['event']}: {_pts(s.get('points', 1), 'en')}"},
           "it": {"sentence": lambda s, w: f"ogni {s['event']}: "
                  f"{_pts(s.get('points', 1), 'it')}"}})

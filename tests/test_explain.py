@@ -345,13 +345,15 @@ def test_the_engine_names_no_game():
     assert len(files) > 10
     for path in files:
         source = path.read_text(encoding="utf-8").lower()
-        for word in ("trentuno", "scat", "schwimmen", "vedova", "blitz", "feuer"):
+        for word in ("trentuno", "scat", "schwimmen", "vedova", "blitz", "feuer",
+                     "scopa", "cocincina"):
             assert word not in source, f"{path.name} names {word!r}"
 
 
 # ---- explain reads the compiled rules -----------------------------------------------------
 @pytest.mark.parametrize("name", ["trentuno", "trentuno-vedova", "scat", "schwimmen",
-                                  "house/schwimmen-dealer-choice", "house/matta"])
+                                  "house/schwimmen-dealer-choice", "house/matta", "scopa",
+                                  "cocincina", "house/scopa-d-assi"])
 def test_explain_reads_the_compiled_rules_not_the_yaml(name):
     """The same words with the merged document taken away: every sentence comes from the
     compiled objects (and a house rule changing them changes the words)."""

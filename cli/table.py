@@ -447,6 +447,10 @@ class TableView:
         if kind == "life_lost":
             return [tr("life_lost", who=self.who(ev.player),
                        left=tr("lives_left", n=d["lives"]))]
+        if kind == "show_bottom":
+            shown = [f"{self.name(int(p))} {self.card(self._parse(c))}"
+                     for p, c in sorted(d["cards"].items(), key=lambda kv: int(kv[0]))]
+            return [tr("show_bottom", cards=", ".join(shown))]
         if kind == "capture_event":
             return [tr("capture_event", who=self.who(ev.player), event=d["event"])]
         if kind == "leftover":

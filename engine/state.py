@@ -830,10 +830,6 @@ class GameState:
                 (0,) * self.players,
                 {z: 1 << c[-1] for z, c in self.zones.items() if c and self._top_visible[z]},
                 (), tuple(map(len, self.hands)))
-        if rules.first_player is not None:
-            first = rules.first_player(self, play_order)
-            i = play_order.index(first)
-            play_order = play_order[i:] + play_order[:i]
         self._order = play_order
         self._turn_index = 0
         self.current_player = self._order[0]
@@ -849,6 +845,11 @@ class GameState:
                       zones={z: rules.deck.codes(c) for z, c in self.zones.items()},
                       **({"own": {z: [rules.deck.codes(c) for c in piles]
                                   for z, piles in self.own.items()}} if self.own else {}))
+        if rules.first_player is not None:  # shown after the deal: who plays first
+            first = rules.first_player(self, self._order)
+            i = self._order.index(first)
+            self._order = self._order[i:] + self._order[:i]
+            self.current_player = self._order[0]
         if rules.triggers["dealt"] and self._fire("dealt", None):
             return
         self._ensure_choice()

@@ -52,6 +52,10 @@ def end_names(rules) -> dict[str, str]:
             out[f"showdown:{on}"] = f"{what}: hands compared"
         out["win:dealt"] = f"{what} when dealt: instant win"
         out["showdown:dealt"] = f"{what} when dealt: hands compared"
+    if rules.stakes.mode == "score":  # points won: a trigger ends the hand and it is scored
+        for on in ("action", "turn_end"):
+            out[f"showdown:{on}"] = "played out, scored"
+        out["void:deal_again"] = "void, dealt again"
     return out
 
 

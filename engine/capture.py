@@ -60,7 +60,13 @@ class CaptureState:
     counts: list[dict[str, int]] = field(default_factory=list)  # per side: event -> count
 
     def __post_init__(self) -> None:
-        self.counts = [{} for _ in range(self.sides)]
+        if not self.counts:
+            self.counts = [{} for _ in range(self.sides)]
+
+    def copy(self) -> CaptureState:
+        """An independent copy (for `GameState.clone`)."""
+        return CaptureState(self.sides, self.last_taker, self.last_played,
+                            [dict(c) for c in self.counts])
 
 
 def compile_taking(spec: Mapping[str, Any], ctx: Any) -> Taking:

@@ -311,6 +311,11 @@ class GameState:
         new.on_last_chance = list(self.on_last_chance)
         new.winners = list(self.winners)
         new.hand_ends = dict(self.hand_ends)
+        # capture games: the zones players and sides own, and the hand's capture record
+        new.side_of, new.side_members = self.side_of, self.side_members
+        new._keep_dealer = self._keep_dealer
+        new.own = {z: [list(p) for p in piles] for z, piles in self.own.items()}
+        new.capture = None if self.capture is None else self.capture.copy()
         new._trail = list(self._trail)
         new._decks = list(self._decks)  # the stacked decks themselves are never changed
         # the random streams are copied only when one side next draws from them (copying a

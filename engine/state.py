@@ -312,7 +312,7 @@ class GameState:
         new.winners = list(self.winners)
         new.hand_ends = dict(self.hand_ends)
         # capture games: the zones players and sides own, and the hand's capture record
-        new.side_of, new.side_members = self.side_of, self.side_members
+        new.side_of, new.side_members = list(self.side_of), self.side_members
         new._keep_dealer = self._keep_dealer
         new.own = {z: [list(p) for p in piles] for z, piles in self.own.items()}
         new.capture = None if self.capture is None else self.capture.copy()

@@ -13,9 +13,8 @@ from dataclasses import dataclass
 from itertools import product
 from typing import Any
 
-from .keywords import CompileContext, Kind, Ref, Registry, Terms, Unit
-
 from . import capture
+from .keywords import CompileContext, Kind, Ref, Registry, Terms, Unit
 
 
 @dataclass(frozen=True)

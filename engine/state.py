@@ -314,6 +314,7 @@ class GameState:
         # capture games: the zones players and sides own, and the hand's capture record
         new.side_of, new.side_members = list(self.side_of), self.side_members
         new._keep_dealer = self._keep_dealer
+        new._round_end_knock = self._round_end_knock
         new.own = {z: [list(p) for p in piles] for z, piles in self.own.items()}
         new.capture = None if self.capture is None else self.capture.copy()
         new._trail = list(self._trail)

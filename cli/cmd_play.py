@@ -6,14 +6,18 @@ as numbered choices in the ruleset's words. Input is read a line at a time from 
 so a game can be played in a terminal or scripted through a pipe; a wrong answer is asked again.
 Bots' moves are told as they happen, without naming cards their player alone can see.
 
-Nothing played is lost: `q`, Ctrl-C and the end of the input all offer to save the game record
-(or write it to `--save FILE`), and `--resume FILE` replays a record and plays on.
+Nothing played is lost: `q` and Ctrl-C offer to save the game record (or write it to `--save
+FILE`); the end of the input (Ctrl-D), SIGTERM, SIGHUP and an error inside the game save it
+without asking (to `--save FILE`, else to a new `trentuno-SEED.json` here). Every save is
+atomic. `--resume FILE` replays a record and plays on, with the record's ruleset, players,
+seats, bots, seed and language, and saves back to FILE.
 """
 from __future__ import annotations
 
 import math
 import signal
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -23,7 +27,8 @@ import click
 
 from trentuno.engine.bots import BOTS, parse_bots
 from trentuno.engine.errors import UserError, UsageError
-from trentuno.engine.record import load as load_record, record_of, replay, save as save_record
+from trentuno.engine.record import RecordError, check as check_rules, cut_to, find_rules, \
+    load as load_record, record_of, replay, safe_text, save as save_record
 from trentuno.engine.state import GameState
 
 from .failure import Failure
@@ -42,7 +47,19 @@ class _Quit(Exception):
 
 
 class _InputEnded(Exception):
-    """Standard input ran out (a script's last line was read)."""
+    """Standard input ran out (a script's last line was read, or Ctrl-D)."""
+
+
+class _Stopped(Exception):
+    """SIGTERM or SIGHUP: save without asking (nobody may be there to answer) and stop."""
+
+    def __init__(self, signum: int):
+        super().__init__(signum)
+        self.signum = signum
+
+
+#: Signals that stop a game and save it; SIGHUP does not exist on Windows.
+STOP_SIGNALS = tuple(getattr(signal, n) for n in ("SIGTERM", "SIGHUP") if hasattr(signal, n))
 
 
 def _read_line() -> Optional[str]:
@@ -75,14 +92,14 @@ class Session:
     """One game at the table: the loop, the person's input, saving."""
 
     def __init__(self, state: GameState, view: TableView, bots: dict, seat: Optional[int],
-                 variant: str, delay: float = 0.0, save_path: Optional[str] = None,
-                 watch: bool = False, seen: int = 0, seed_hint: bool = False):
+                 delay: float = 0.0, save_path: Optional[str] = None,
+                 watch: bool = False, seen: int = 0, seed_hint: bool = False,
+                 may_replace: Optional[Path] = None):
         self.state = state
         self.view = view
         self.tr = view.tr
         self.bots = bots            # seat -> bot function, for every seat but the person's
         self.seat = seat
-        self.variant = variant      # the VARIANT as typed, for the resume hint
         self.delay = delay
         self.save_path = save_path
         self.watch = watch
@@ -90,8 +107,11 @@ class Session:
         self.seed_hint = seed_hint            # tell the seed again at the end (it was random)
         self._shown: Optional[tuple] = None   # (hand, turn) the full table was shown for
         self._round: Optional[tuple] = None   # (hand, round) last announced (watch)
-        self._waiting = False                 # Ctrl-C may interrupt right now
+        self._waiting = False                 # a signal may interrupt right now
         self._interrupted = False             # Ctrl-C came while a move was being applied
+        self._stop_signal: Optional[int] = None  # SIGTERM/SIGHUP came during a move
+        self.whole_moves = len(state.moves)   # moves fully made: what a save after an error keeps
+        self.may_replace = may_replace        # the file this game may overwrite unasked
 
     # ---- output ---------------------------------------------------------------------------
     @staticmethod
@@ -99,6 +119,15 @@ class Session:
         for line in lines:
             for part in fit(line, width_of(sys.stdout)):
                 click.echo(part)
+
+    @staticmethod
+    def tell_if_possible(*lines: str) -> None:
+        """Echo when the terminal is still there (after SIGHUP it is not)."""
+        try:
+            for line in lines:
+                click.echo(line)
+        except (OSError, ValueError):
+            pass
 
     def read(self, prompt: str) -> Optional[str]:
         self._waiting = True  # the game is in a whole state: Ctrl-C may stop it at once
@@ -110,7 +139,10 @@ class Session:
             self._waiting = False
 
     def _stop_if_interrupted(self) -> None:
-        """Raise the KeyboardInterrupt of a Ctrl-C that came while a move was being made."""
+        """Raise the KeyboardInterrupt of a Ctrl-C (or the stop of a SIGTERM or SIGHUP) that
+        came while a move was being made."""
+        if self._stop_signal is not None:
+            raise _Stopped(self._stop_signal)
         if self._interrupted:
             self._interrupted = False
             raise KeyboardInterrupt
@@ -129,19 +161,20 @@ class Session:
     # ---- the game -------------------------------------------------------------------------
     def run(self) -> int:
         """Play to the end (or until the person leaves); the exit status."""
-        restore = self._catch_sigint()
+        restore = self._catch_signals()
         try:
             try:
                 self.catch_up()
                 while not self.state.is_over:
                     self.turn()
+                    self.whole_moves = len(self.state.moves)
             except _Quit:
                 self.echo(self.tr("quit"))
                 self.offer_save()
                 return 0
             except _InputEnded:
                 self.echo("", self.tr("input_ended"))
-                self.offer_save(ask=False)
+                self.save_unasked()
                 return 0
             except KeyboardInterrupt:
                 self.echo("", self.tr("interrupted"))
@@ -149,7 +182,16 @@ class Session:
                     self.offer_save()
                 except (KeyboardInterrupt, _InputEnded):
                     self.echo("", self.tr("not_saved"))
+                except _Stopped as stop:
+                    return self.stopped(stop.signum)
                 return EXIT_INTERRUPTED
+            except _Stopped as stop:
+                return self.stopped(stop.signum)
+            except Exception:
+                # a failure of ours inside the game: keep what was played, then report it
+                self.tell_if_possible("", self.tr("failed_saving"))
+                self.save_unasked(cut=True)
+                raise
             if self.seed_hint:
                 self.echo(self.tr("reproduce", seed=self.state.seed))
             if self.save_path:
@@ -157,6 +199,12 @@ class Session:
             return 0
         finally:
             restore()
+
+    def stopped(self, signum: int) -> int:
+        """SIGTERM or SIGHUP: save first (the terminal may be gone), then say so."""
+        self._stop_signal = None
+        self.save_unasked(before=[self.tr("stopped", signal=signal.Signals(signum).name)])
+        return 128 + signum
 
     def turn(self) -> None:
         state = self.state
@@ -238,27 +286,37 @@ class Session:
     def record(self) -> dict:
         names = [PERSON if p == self.seat else self.view.bots.get(p)
                  for p in range(self.state.players)]
-        return record_of(self.state, bots=names)
+        return record_of(self.state, bots=names, lang=self.view.lang)
 
-    def save(self, path: str) -> bool:
+    def save(self, path: str | Path, cut: bool = False, before: tuple | list = ()) -> bool:
+        """Write the record to `path` atomically; `cut` keeps only the moves fully made."""
         target = Path(path).expanduser()
+        record = self.record()
+        if cut:
+            record = cut_to(record, self.whole_moves)
         try:
-            save_record(self.record(), target)
+            save_record(record, target)
         except OSError as err:
-            self.echo(self.tr("save_failed", path=target, reason=err.strerror or err))
+            self.tell_if_possible(*before, self.tr("save_failed", path=target,
+                                                   reason=err.strerror or err))
             return False
-        self.echo(self.tr("saved", path=target))
-        if not self.state.is_over:
-            self.echo(self.tr("resume_hint", variant=self.variant, path=target))
+        self.tell_if_possible(*before, self.tr("saved", path=target))
+        if not self.state.is_over or cut:
+            self.tell_if_possible(self.tr("resume_hint", path=target))
         return True
 
+    def save_unasked(self, cut: bool = False, before: tuple | list = ()) -> None:
+        """Save where --save says, else (or if that fails) to a new file here: nobody is
+        asked, because the input has ended, a signal stops the game, or the game failed."""
+        if self.save_path and self.save(self.save_path, cut=cut, before=before):
+            return
+        self.save(free_name(f"trentuno-{self.state.seed}"), cut=cut,
+                  before=() if self.save_path else before)
+
     def offer_save(self, ask: bool = True) -> None:
-        """Save to --save FILE, else (if `ask`) ask whether to save and where."""
+        """Save to --save FILE, else ask whether to save and where."""
         if self.save_path:
             self.save(self.save_path)
-            return
-        if not ask:
-            self.echo(self.tr("not_saved_hint"))
             return
         answer = self.read(self.tr("save_question"))
         if answer is None or answer.strip().lower() not in YES:
@@ -270,30 +328,93 @@ class Session:
             if name is None:
                 self.echo(self.tr("not_saved"))
                 return
-            if self.save(name.strip() or default):
+            target = Path(name.strip() or default).expanduser()
+            if target.exists() and not self._same_file(target):
+                again = self.read(self.tr("overwrite_question", path=target))
+                if again is None:
+                    self.echo(self.tr("not_saved"))
+                    return
+                if again.strip().lower() not in YES:
+                    continue
+            if self.save(target):
                 return
 
-    # ---- Ctrl-C ---------------------------------------------------------------------------
-    def _catch_sigint(self):
-        """While a move is being applied, Ctrl-C only sets a flag (the move completes, so the
-        record stays whole); while waiting for input or sleeping it interrupts at once.
-        Returns what puts the previous handler back."""
+    def _same_file(self, target: Path) -> bool:
+        try:
+            return self.may_replace is not None and target.resolve() == self.may_replace
+        except OSError:
+            return False
+
+    # ---- signals --------------------------------------------------------------------------
+    def _catch_signals(self):
+        """While a move is being applied, Ctrl-C, SIGTERM and SIGHUP only set a flag (the move
+        completes, so the record stays whole); while waiting for input or sleeping they
+        interrupt at once. Ctrl-C offers to save, SIGTERM and SIGHUP save unasked. Returns
+        what puts the previous handlers back."""
         def nothing() -> None:
             return None
         if threading.current_thread() is not threading.main_thread():
-            return nothing  # signals can only be handled there: Ctrl-C keeps its default
+            return nothing  # signals can only be handled there: they keep their default
 
         def on_sigint(signum, frame):
             if self._waiting:
                 raise KeyboardInterrupt
             self._interrupted = True
-        try:
-            previous = signal.signal(signal.SIGINT, on_sigint)
-        except (ValueError, OSError):
-            return nothing
-        if previous is None:  # set outside Python: the closest is Python's default
-            previous = signal.default_int_handler
-        return lambda: signal.signal(signal.SIGINT, previous)
+
+        def on_stop(signum, frame):
+            if self._waiting:
+                raise _Stopped(signum)
+            self._stop_signal = signum
+        previous = {}
+        for signum, handler in ((signal.SIGINT, on_sigint),
+                                *((s, on_stop) for s in STOP_SIGNALS)):
+            try:
+                old = signal.signal(signum, handler)
+            except (ValueError, OSError):
+                continue
+            if old is None:  # set outside Python: the closest is Python's default
+                old = signal.default_int_handler if signum == signal.SIGINT else signal.SIG_DFL
+            previous[signum] = old
+
+        def restore() -> None:
+            for signum, old in previous.items():
+                signal.signal(signum, old)
+        return restore
+
+
+def free_name(stem: str) -> Path:
+    """`stem.json` in the current folder, or `stem-2.json`, ... if that one is taken."""
+    target, n = Path(f"{stem}.json"), 1
+    while target.exists():
+        n += 1
+        target = Path(f"{stem}-{n}.json")
+    return target
+
+
+def check_save_path(path: str, tr: Texts, force: bool, may_replace: Optional[Path]) -> Path:
+    """Refuse a --save FILE that cannot be written before the first move: a folder, a file in
+    a missing or unwritable folder, or an existing file (without --force or a yes)."""
+    target = Path(path).expanduser()
+    hint = "'--save'"
+    if target.is_dir():
+        raise click.BadParameter(tr("err_save_is_dir", path=path), param_hint=hint)
+    folder = target.parent
+    if not folder.is_dir():
+        raise click.BadParameter(tr("err_save_dir", path=path, folder=folder), param_hint=hint)
+    try:  # the very test a save makes: a new file in that folder
+        with tempfile.NamedTemporaryFile(dir=folder, prefix=".trentuno-"):
+            pass
+    except OSError as err:
+        raise click.BadParameter(tr("err_save_unwritable", path=path, folder=folder,
+                                    reason=err.strerror or err), param_hint=hint) from None
+    if target.exists() and not force and target.resolve() != may_replace:
+        if not (_isatty(sys.stdin) and _isatty(sys.stdout)):
+            raise click.BadParameter(tr("err_save_exists", path=path), param_hint=hint)
+        click.echo(tr("overwrite_question", path=path), nl=False)
+        answer = _read_line()
+        if answer is None or answer.strip().lower() not in YES:
+            raise click.BadParameter(tr("err_save_exists", path=path), param_hint=hint)
+    return target.resolve()
 
 
 # ---- the command ----------------------------------------------------------------------------
@@ -318,64 +439,77 @@ def _bot_names(spec: str, players: int, seat: Optional[int], tr: Texts) -> dict[
 
 
 @click.command("play", short_help="Play a game against bots, or watch bots play.")
-@click.argument("variant", metavar="VARIANT", shell_complete=complete_variant)
+@click.argument("variant", metavar="[VARIANT]", required=False,
+                shell_complete=complete_variant)
 @click.option("--players", type=click.IntRange(min=1), default=None, metavar="N",
               help="Players at the table; default: the ruleset's default.")
 @click.option("--seat", type=int, default=None, metavar="K",
               help="Your seat, 1 to N: you are Player K; default 1.")
-@click.option("--bots", default="greedy", show_default=True, metavar="SPEC",
+@click.option("--bots", default=None, metavar="SPEC",
               help=f"The bots at the other seats: one name for all, or a comma list for the "
-                   f"other seats in seat order ({', '.join(BOTS)}).")
+                   f"other seats in seat order ({', '.join(BOTS)}); default: greedy.")
 @click.option("--seed", type=int, default=None, metavar="S",
               help="Random seed; default: a random one, printed so the game can be played "
                    "again.")
 @click.option("--lang", type=click.Choice(LANGUAGES), default=None,
-              help="Language of cards, actions and messages; default: from the locale "
-                   "(LC_ALL, LC_MESSAGES, LANG: Italian gives it, anything else en).")
+              help="Language of cards, actions and messages; default: the saved game's when "
+                   "resuming, else from the locale (LC_ALL, LC_MESSAGES, LANG: Italian gives "
+                   "it, anything else en).")
 @click.option("--watch", is_flag=True,
               help="Every seat is a bot; the game is told move by move and ends by itself.")
 @click.option("--delay", type=float, default=0.0, show_default=True, metavar="SECONDS",
               help=f"Pause before each bot move (at most {MAX_DELAY} seconds).")
 @click.option("--save", "save_path", default=None, metavar="FILE",
-              help="Write the game record to FILE when the game ends or is interrupted.")
+              help="Write the game record to FILE when the game ends or is interrupted "
+                   "(checked before the first move; an existing FILE needs --force).")
+@click.option("--force", is_flag=True, help="Let --save replace an existing file.")
 @click.option("--resume", "resume_path", default=None, metavar="FILE",
-              help="Replay the saved game in FILE, then play on from where it stopped.")
+              help="Replay the saved game in FILE, then play on from where it stopped (its "
+                   "ruleset, players, seats, bots, seed and language; saved back to FILE).")
 @click.pass_context
-def play(ctx: click.Context, variant: str, players: Optional[int], seat: Optional[int],
-         bots: str, seed: Optional[int], lang: Optional[str], watch: bool, delay: float,
-         save_path: Optional[str], resume_path: Optional[str]) -> None:
-    """Play VARIANT (a built-in name or a YAML file) against bots at a text table.
+def play(ctx: click.Context, variant: Optional[str], players: Optional[int],
+         seat: Optional[int], bots: Optional[str], seed: Optional[int], lang: Optional[str],
+         watch: bool, delay: float, save_path: Optional[str], force: bool,
+         resume_path: Optional[str]) -> None:
+    """Play VARIANT (a built-in name or a YAML file) against bots at a text table, or go on
+    with a saved game (`--resume FILE`, no VARIANT needed).
 
     Each of your turns shows the table and your legal moves as numbered choices: type a
     number (or the card codes of a move, like "rc"), ? to see the table again, q to leave.
     Input is read line by line, so a game can also be scripted through a pipe.
     """
+    record = load_record(resume_path) if resume_path is not None else None
+    if lang is None and record is not None and record.get("lang") in LANGUAGES:
+        lang = record["lang"]
     tr = Texts(lang or default_language())
-    param = next(p for p in ctx.command.params if p.name == "variant")
-    rules = VARIANT.convert(variant, param, ctx)
     if not (math.isfinite(delay) and 0 <= delay <= MAX_DELAY):  # a sleep overflows near 1e10
         raise click.BadParameter(tr("err_delay", delay=delay, most=MAX_DELAY),
                                  param_hint="'--delay'")
+    if variant is None and record is None:
+        raise click.UsageError(tr("err_no_variant"), ctx=ctx)
+    if variant is not None:
+        param = next(p for p in ctx.command.params if p.name == "variant")
+        rules = VARIANT.convert(variant, param, ctx)
+    may_replace: Optional[Path] = None
+    if record is not None and resume_path is not None:
+        where = safe_text(resume_path)
+        try:
+            if variant is None:
+                rules = find_rules(record, resume_path)
+            recorded = record["ruleset"]["name"]
+            if recorded != rules.name:
+                raise Failure(tr("err_resume_name", path=where, recorded=recorded,
+                                 name=safe_text(rules.name)))
+            check_rules(record, rules, where)
+        except RecordError as err:
+            raise Failure(tr("err_resume", path=where, reason=_reason(err, where))) from None
+        players, seat, watch, bots = _as_recorded(record, where, players, seat, watch, bots,
+                                                  seed, tr)
+        if save_path is None:
+            save_path = resume_path
+        may_replace = Path(resume_path).resolve()
     if save_path is not None:
-        folder = Path(save_path).expanduser().parent
-        if not folder.is_dir():
-            raise click.BadParameter(tr("err_save_dir", path=save_path, folder=folder),
-                                     param_hint="'--save'")
-
-    record = None
-    if resume_path is not None:
-        record = load_record(resume_path)
-        recorded = record["ruleset"]["name"]
-        if recorded != rules.name:
-            raise Failure(tr("err_resume_name", path=resume_path, recorded=recorded,
-                             name=rules.name))
-        for option, given, kept in (("--players", players, record["players"]),
-                                    ("--seed", seed, record["seed"])):
-            if given is not None and given != kept:
-                raise click.BadParameter(tr("err_resume_option", option=option,
-                                            path=resume_path, recorded=kept),
-                                         param_hint=f"'{option}'")
-        players = record["players"]
+        may_replace = check_save_path(save_path, tr, force, may_replace)
     if players is None:
         players = rules.default_players
     if not rules.min_players <= players <= rules.max_players:
@@ -391,29 +525,38 @@ def play(ctx: click.Context, variant: str, players: Optional[int], seat: Optiona
             raise click.BadParameter(tr("err_seat", max=players, players=players, seat=seat),
                                      param_hint="'--seat'")
         seat -= 1  # the engine and records count seats from 0
-    names = _bot_names(bots, players, seat, tr)
+    names = _bot_names(bots or "greedy", players, seat, tr)
 
     view = TableView(rules, tr.lang, seat=seat, bots=names,
                      style=wants_style(sys.stdout))
+    full = [names.get(p, next(iter(names.values()), "greedy")) for p in range(players)]
+    game_seed = record["seed"] if record is not None else seed
     told: list[tuple[int, str]] = []  # (hand, line) for each replayed move
 
     def tell(st, action):
         told.append((st.hand_number, view.move(st, st.current_player, action)))
+        bot = bot_of.get(st.current_player)
+        if bot is not None:
+            # the bot looks at the position again, so that whatever chance it draws from is
+            # where it was at this point of the game, and it plays on as it would have
+            bot(st, st.legal_actions())
 
     if record is not None:
+        seat_bots = parse_bots(",".join(full), players, record["seed"])
+        bot_of = {p: seat_bots[p] for p in names}
         try:
             state = replay(record, rules, on_move=tell)
         except UserError as err:
-            raise Failure(tr("err_resume", path=resume_path, reason=err.line())) from None
+            raise Failure(tr("err_resume", path=safe_text(str(resume_path)),
+                             reason=err.line())) from None
     else:
-        state = GameState(rules, players, seed=seed)
-    full = [names.get(p, next(iter(names.values()), "greedy")) for p in range(players)]
-    seat_bots = parse_bots(",".join(full), players, state.seed)
-    bot_of = {p: seat_bots[p] for p in names}
+        state = GameState(rules, players, seed=game_seed)
+        seat_bots = parse_bots(",".join(full), players, state.seed)
+        bot_of = {p: seat_bots[p] for p in names}
 
-    session = Session(state, view, bot_of, seat, variant, delay=delay, save_path=save_path,
+    session = Session(state, view, bot_of, seat, delay=delay, save_path=save_path,
                       watch=watch, seen=len(state.events) if record is not None else 0,
-                      seed_hint=seed is None and record is None)
+                      seed_hint=seed is None and record is None, may_replace=may_replace)
 
     session.echo(view.s(tr("intro", title=rules.title_in(tr.lang), name=rules.name,
                            players=players,
@@ -421,7 +564,7 @@ def play(ctx: click.Context, variant: str, players: Optional[int], seat: Optiona
     others = view.whos(sorted(names))
     if watch:
         session.echo(tr("intro_watch", bots=others))
-    else:
+    elif seat is not None:
         me = view.terms.player(seat).in_lang(tr.lang)
         session.echo(tr("intro_seat", who=me, bots=others), tr("intro_keys"))
     if record is not None:
@@ -440,3 +583,42 @@ def play(ctx: click.Context, variant: str, players: Optional[int], seat: Optiona
     code = session.run()
     if code:
         ctx.exit(code)
+
+
+def _reason(err: UserError, where: str) -> str:
+    """An engine error about a record without the record's name in front (the message
+    names it already)."""
+    line = err.line()
+    return line[len(where) + 2:] if line.startswith(f"{where}: ") else line
+
+
+def _as_recorded(record: dict, where: str, players: Optional[int], seat: Optional[int],
+                 watch: bool, bots: Optional[str], seed: Optional[int],
+                 tr: Texts) -> tuple[int, Optional[int], bool, Optional[str]]:
+    """The players, seat, watching and bots of a saved game; an option that would change one
+    of them (or the seed) is refused."""
+    def refuse(option: str, kept) -> click.BadParameter:
+        return click.BadParameter(tr("err_resume_option", option=option, path=where,
+                                     recorded=kept), param_hint=f"'{option}'")
+    n = record["players"]
+    for option, given, kept in (("--players", players, n), ("--seed", seed, record["seed"])):
+        if given is not None and given != kept:
+            raise refuse(option, kept)
+    listed = record.get("bots")
+    if not isinstance(listed, list) or len(listed) != n:
+        return n, seat, watch, bots  # a hand-written record: the options say who plays
+    rec_seat = listed.index(PERSON) if PERSON in listed else None  # from 0, as records count
+    if seat is not None and (rec_seat is None or seat != rec_seat + 1):
+        raise refuse("--seat", "--watch" if rec_seat is None else rec_seat + 1)
+    if watch and rec_seat is not None:
+        raise refuse("--watch", f"--seat {rec_seat + 1}")
+    kept_bots = {p: b if isinstance(b, str) else "greedy"
+                 for p, b in enumerate(listed) if p != rec_seat}
+    for p, name in kept_bots.items():
+        if name not in BOTS:
+            raise Failure(tr("err_resume", path=where,
+                             reason=f"player {p + 1} is the unknown bot {safe_text(name)!r}"))
+    if bots is not None and _bot_names(bots, n, rec_seat, tr) != kept_bots:
+        raise refuse("--bots", ",".join(kept_bots.values()))
+    seat_given = None if rec_seat is None else rec_seat + 1  # as --seat counts, from 1
+    return n, seat_given, rec_seat is None, ",".join(kept_bots.values())

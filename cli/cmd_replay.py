@@ -1,23 +1,20 @@
 """`trentuno replay FILE`: play a game record again, verify it, and tell its course.
 
-The ruleset is found from the record: a built-in by its place in the package (`source`
-`variants/house/five-lives.yaml` is the built-in `house/five-lives`), else the file `source`
-names (as given, or next to the record), else a built-in of the record's ruleset name; `--rules`
-overrides all that. Whatever is found must have the recorded digest: a record made under other
-rules is refused, as is a record holding a move that is not legal.
+The ruleset is the one inside the record (so a record replays from any folder, whatever became
+of its rule file); an old record without one finds it as `record.find_rules` says. `--rules`
+overrides that. Whatever is used must be the recorded ruleset with the recorded digest: a
+record made under other rules is refused, as is a record holding a move that is not legal.
 """
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 from typing import Optional
 
 import click
 
 from trentuno.engine.errors import UserError
-from trentuno.engine.record import RecordError, load as load_record, replay as replay_record
-from trentuno.engine.rules import Ruleset
-from trentuno.engine.variants import builtin_files, load
+from trentuno.engine.record import check as check_rules, find_rules, hands_replayed, \
+    load as load_record, replay as replay_record, safe_text
 
 from .cmd_play import PERSON
 from .failure import Failure
@@ -25,28 +22,6 @@ from .messages import LANGUAGES, default_language
 from .output import wants_style
 from .params import VARIANT
 from .table import TableView, fit, width_of
-
-BUILTIN_PREFIX = "variants/"
-
-
-def find_ruleset(record: dict, record_path: str) -> Ruleset:
-    """The ruleset a record was made with (see the module docstring for the order)."""
-    rs = record["ruleset"]
-    source, name = rs.get("source"), rs["name"]
-    builtins = builtin_files()
-    if isinstance(source, str) and source:
-        if source.startswith(BUILTIN_PREFIX) and source.endswith(".yaml"):
-            key = source[len(BUILTIN_PREFIX):-len(".yaml")]
-            if key in builtins:
-                return load(str(builtins[key]))
-        for candidate in (Path(source), Path(record_path).parent / source):
-            if candidate.is_file():
-                return load(str(candidate))
-    if name in builtins:
-        return load(str(builtins[name]))
-    raise RecordError(f"{record_path}: cannot find the ruleset {name!r} the record was made "
-                      f"with (it was read from {source!r}): give it with --rules VARIANT")
-
 
 def bot_names(record: dict) -> dict[int, str]:
     """seat -> bot name, from the record's `bots` (the person's seat, if any, has none)."""
@@ -122,17 +97,13 @@ def replay(ctx: click.Context, file: str, quiet: bool, lang: Optional[str],
     Exit status 0 when the record replays exactly, 1 when it does not (or cannot be read).
     """
     record = load_record(file)
+    name = safe_text(file)
     if rules_arg is not None:
         param = next(p for p in ctx.command.params if p.name == "rules_arg")
         rules = VARIANT.convert(rules_arg, param, ctx)
     else:
-        rules = find_ruleset(record, file)
-    recorded = record["ruleset"]["digest"]
-    if recorded != rules.digest:
-        raise Failure(f"{file}: the ruleset {rules.name!r} ({rules.source}) has changed since "
-                      f"this record was made (digest {recorded[:12]} recorded, "
-                      f"{rules.digest[:12]} now): replay it under the rules it was made with "
-                      f"(--rules VARIANT)")
+        rules = find_rules(record, file)
+    check_rules(record, rules, name)
     view = TableView(rules, lang or default_language(), bots=bot_names(record),
                      style=wants_style(sys.stdout),
                      sees_everything=True)
@@ -141,14 +112,13 @@ def replay(ctx: click.Context, file: str, quiet: bool, lang: Optional[str],
     try:
         state = replay_record(record, rules, on_move=course.before_move)
     except UserError as err:
-        raise Failure(f"{file}: {err.line()}") from None
-    except (TypeError, ValueError, KeyError, IndexError, AttributeError) as err:
-        raise Failure(f"{file}: malformed record ({type(err).__name__}: {err})") from None
+        raise Failure(f"{name}: {err.line()}") from None
     course.finish(state)
     check = tr("replay_result_matches") if record.get("result") is not None else ""
-    verified = tr("replay_verified", hands=tr("hands", n=len(record["hands"])),
-                  moves=tr("moves", n=course.moves), name=rules.name, source=rules.source,
-                  digest=rules.digest[:12], check=check)
+    verified = tr("replay_verified", hands=tr("hands", n=hands_replayed(record, state)),
+                  moves=tr("moves", n=course.moves), name=safe_text(rules.name),
+                  source=safe_text(record["ruleset"].get("source") or rules.source),
+                  digest=record["ruleset"]["digest"][:12], check=check)
     result = result_lines(view, state)
     if quiet:
         lines = [verified] + [line for line in result if line]

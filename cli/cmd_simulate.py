@@ -97,10 +97,16 @@ def simulate(rules, games: int, players, bots: str, seed: int, jobs: int,
 
 def prepare_record_dir(record_dir: str) -> None:
     """Create the --record folder if missing; fail (exit 1) before playing when it cannot be
-    made or written to."""
+    made or written to, or when it already holds records (they would be mixed with, or
+    replaced by, this run's)."""
     folder = Path(record_dir)
     try:
         folder.mkdir(parents=True, exist_ok=True)
+        held = sorted(p.name for p in folder.glob("game-*.json"))  # as record_file names them
+        if held:
+            raise Failure(f"{record_dir} already holds records ({held[0]}"
+                          f"{', ...' if len(held) > 1 else ''}): choose an empty folder or "
+                          f"remove them first")
         probe = folder / ".trentuno-write-test"
         probe.write_text("", encoding="utf-8")
         probe.unlink()

@@ -141,12 +141,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "save_question": "Save the game? [y/N] ",
         "save_file": "File name [{default}]: ",
         "saved": "Game saved to {path}.",
-        "resume_hint": "Continue it with: trentuno play {variant} --resume {path}",
+        "resume_hint": "Continue it with: trentuno play --resume {path}",
         "not_saved": "The game was not saved.",
-        "not_saved_hint": "The game was not saved (--save FILE keeps it).",
         "save_failed": "Could not save to {path}: {reason}",
         "input_ended": "Input ended: the game stops here.",
         "interrupted": "Interrupted.",
+        "stopped": "Stopped by {signal}.",
+        "failed_saving": "The game failed: what was played until now is saved first.",
+        "overwrite_question": "{path} already exists. Replace it? [y/N] ",
         "quit": "You leave the table.",
         # ---- replay -------------------------------------------------------------------------
         "hands.one": "{n} hand",
@@ -171,6 +173,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "err_resume_name": "cannot resume {path}: it is a game of {recorded}, not {name}",
         "err_resume_option": "{option} cannot change a saved game: {path} was played with "
                              "{recorded}",
+        "err_save_exists": "{path} already exists: give --force to replace it, or another "
+                           "file",
+        "err_save_is_dir": "cannot save to {path}: it is a folder",
+        "err_save_unwritable": "cannot save to {path}: the folder {folder} cannot be written "
+                               "to ({reason})",
+        "err_no_variant": "give the VARIANT to play, or --resume FILE",
     },
     "it": {
         "header": "{title} · mano {hand} · giro {round}",
@@ -282,12 +290,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "save_question": "Salvare la partita? [s/N] ",
         "save_file": "Nome del file [{default}]: ",
         "saved": "Partita salvata in {path}.",
-        "resume_hint": "Per riprenderla: trentuno play {variant} --resume {path}",
+        "resume_hint": "Per riprenderla: trentuno play --resume {path}",
         "not_saved": "La partita non è stata salvata.",
-        "not_saved_hint": "La partita non è stata salvata (--save FILE la conserva).",
         "save_failed": "Impossibile salvare in {path}: {reason}",
         "input_ended": "Non arriva più nulla da leggere: la partita si ferma qui.",
         "interrupted": "Interrotto.",
+        "stopped": "Partita interrotta da {signal}.",
+        "failed_saving": "Qualcosa è andato storto: prima si salva quanto giocato finora.",
+        "overwrite_question": "{path} esiste già. Sostituirlo? [s/N] ",
         "quit": "Lasci il tavolo.",
         "hands.one": "{n} mano",
         "hands.other": "{n} mani",
@@ -312,6 +322,12 @@ MESSAGES: dict[str, dict[str, str]] = {
                            "di {name}",
         "err_resume_option": "{option} non può cambiare una partita salvata: {path} è stata "
                              "giocata con {recorded}",
+        "err_save_exists": "{path} esiste già: con --force lo si sostituisce, altrimenti "
+                           "scegli un altro file",
+        "err_save_is_dir": "impossibile salvare in {path}: è una cartella",
+        "err_save_unwritable": "impossibile salvare in {path}: non si può scrivere nella "
+                               "cartella {folder} ({reason})",
+        "err_no_variant": "indica la VARIANTE da giocare, oppure --resume FILE",
     },
 }
 

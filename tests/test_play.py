@@ -6,6 +6,7 @@ shell script would pipe a game into it; `test_play_pty.py` plays one in a real t
 from __future__ import annotations
 
 import json
+import os
 import re
 
 import pytest
@@ -30,7 +31,8 @@ WINNER = re.compile(r"^Winners?: Player \d", re.M)
 
 
 @pytest.fixture
-def runner() -> CliRunner:
+def runner(tmp_path, monkeypatch) -> CliRunner:
+    monkeypatch.chdir(tmp_path)  # a game that stops unasked saves in the current folder
     return CliRunner()
 
 
@@ -284,7 +286,7 @@ def test_quit_and_save_writes_a_record_that_replays(runner, tmp_path):
     out = ok(play(runner, "trentuno", "--seed", "7", "--lang", "en",
                   input=f"1\n1\n1\nq\ny\n{path}\n"))
     assert f"Game saved to {path}." in out
-    assert f"trentuno play trentuno --resume {path}" in out
+    assert f"trentuno play --resume {path}" in out
     record = load_record(path)
     assert record["seed"] == 7 and "result" not in record
     assert record["bots"] == ["person", "greedy", "greedy", "greedy"]
@@ -359,9 +361,16 @@ def test_resume_keeps_the_records_players_and_seed(runner, tmp_path):
     assert result.exit_code == 2 and "--players" in result.output
     result = play(runner, "trentuno", "--resume", str(half), "--seed", "13")
     assert result.exit_code == 2 and "--seed" in result.output
-    out = ok(play(runner, "trentuno", "--resume", str(half), "--seed", "12", "--seat", "3",
-                  "--lang", "en", input="q\nn\n"))
-    assert "You are Player 3." in out
+    result = play(runner, "trentuno", "--resume", str(half), "--seat", "3")
+    assert result.exit_code == 2 and "--seat cannot change a saved game" in result.output
+    assert "was played with 1" in result.output  # seats counted from 1, as --seat counts
+    result = play(runner, "trentuno", "--resume", str(half), "--bots", "random")
+    assert result.exit_code == 2 and "--bots cannot change a saved game" in result.output
+    result = play(runner, "trentuno", "--resume", str(half), "--watch")
+    assert result.exit_code == 2 and "--watch cannot change a saved game" in result.output
+    out = ok(play(runner, "trentuno", "--resume", str(half), "--seed", "12", "--seat", "1",
+                  "--bots", "greedy", "--lang", "en", input="q\nn\n"))
+    assert "You are Player 1." in out
 
 
 def test_resume_a_missing_or_broken_file(runner, tmp_path):
@@ -373,10 +382,16 @@ def test_resume_a_missing_or_broken_file(runner, tmp_path):
     assert result.exit_code == 1 and "not a trentuno record" in result.output
 
 
-def test_end_of_input_mid_game_ends_cleanly(runner, tmp_path):
+def test_end_of_input_mid_game_saves_it(runner, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
     out = ok(play(runner, "trentuno", "--seed", "1", "--lang", "en", input="1\n1\n1\n"))
     assert "Input ended: the game stops here." in out
-    assert "(--save FILE keeps it)" in out
+    assert "Game saved to trentuno-1.json." in out  # nobody to ask: saved unasked, here
+    assert "trentuno play --resume trentuno-1.json" in out
+    out = ok(play(runner, "trentuno", "--seed", "1", "--lang", "en", input="1\n"))
+    assert "Game saved to trentuno-1-2.json." in out  # never over another file
+    moves = load_record(tmp_path / "trentuno-1.json")["hands"][0]["moves"]
+    assert [m["player"] for m in moves].count(0) == 3  # draw, discard, draw
     path = tmp_path / "eof.json"
     out = ok(play(runner, "trentuno", "--seed", "1", "--lang", "en", "--save", str(path),
                   input="1\n1\n1\n"))
@@ -424,6 +439,71 @@ def test_ctrl_c_twice_leaves_without_saving(runner, monkeypatch):
     _scripted(monkeypatch, [KeyboardInterrupt, KeyboardInterrupt])
     out = ok(play(runner, "trentuno", "--seed", "3", "--lang", "en"), code=130)
     assert out.rstrip().endswith("The game was not saved.")
+
+
+def test_a_failure_inside_the_game_saves_what_was_played_first(runner, monkeypatch,
+                                                               tmp_path):
+    path = tmp_path / "f.json"
+    real_apply = GameState.apply
+    calls = []
+
+    def failing_apply(state, action):
+        calls.append(action)
+        if len(calls) == 12:
+            raise RuntimeError("a bug in the middle of a move")
+        real_apply(state, action)
+    monkeypatch.setattr(GameState, "apply", failing_apply)
+    result = play(runner, "trentuno", "--seed", "5", "--lang", "en", "--save", str(path),
+                  input=ALWAYS_FIRST)
+    assert isinstance(result.exception, RuntimeError)  # still reported as the bug it is
+    assert "The game failed: what was played until now is saved first." in result.output
+    assert f"Game saved to {path}." in result.output
+    monkeypatch.setattr(GameState, "apply", real_apply)
+    record = load_record(path)
+    assert sum(len(h["moves"]) for h in record["hands"]) == 11 and "result" not in record
+    replay(record, load("trentuno"))  # the moves before the failing one, whole
+
+
+def test_save_is_checked_before_the_first_move(runner, tmp_path):
+    result = play(runner, "trentuno", "--save", str(tmp_path), input="q\nn\n")
+    assert result.exit_code == 2 and "it is a folder" in result.output
+    assert "Your choice" not in result.output
+    taken = tmp_path / "taken.json"
+    taken.write_text("ours", encoding="utf-8")
+    result = play(runner, "trentuno", "--save", str(taken), input="q\nn\n")
+    assert result.exit_code == 2 and "already exists: give --force" in result.output
+    assert taken.read_text(encoding="utf-8") == "ours"
+    out = ok(play(runner, "trentuno", "--seed", "2", "--save", str(taken), "--force",
+                  input="q\n"))
+    assert f"Game saved to {taken}." in out and load_record(taken)["seed"] == 2
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() == 0,
+                    reason="root writes into read-only folders")
+def test_save_into_a_read_only_folder_is_refused_at_once(runner, tmp_path):
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    folder.chmod(0o500)
+    try:
+        result = play(runner, "trentuno", "--save", str(folder / "g.json"), input="q\n")
+    finally:
+        folder.chmod(0o700)
+    assert result.exit_code == 2 and "cannot be written to" in result.output
+
+
+def test_resume_needs_no_variant_keeps_the_language_and_saves_back(runner, tmp_path):
+    path = tmp_path / "g.json"
+    ok(play(runner, "trentuno", "--seed", "6", "--lang", "it", "--save", str(path),
+            input="1\n1\nq\n"))
+    first = load_record(path)
+    assert first["lang"] == "it"
+    out = ok(play(runner, "--resume", str(path), input="1\n1\nq\n"))
+    assert "Ripresa " in out and f"Partita salvata in {path}." in out
+    assert "trentuno play --resume" in out
+    moves = [m for h in load_record(path)["hands"] for m in h["moves"]]
+    assert len(moves) > sum(len(h["moves"]) for h in first["hands"])
+    result = play(runner, input="q\n")
+    assert result.exit_code == 2 and "VARIANT" in result.output
 
 
 # ---- options ------------------------------------------------------------------------------

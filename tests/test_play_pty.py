@@ -6,8 +6,10 @@ test types into it and reads the screen with a timeout, never blocking forever.
 """
 from __future__ import annotations
 
+import json
 import os
 import re
+import subprocess
 import select
 import signal
 import sys
@@ -106,7 +108,8 @@ class Terminal:
 
 
 @pytest.fixture
-def terminal():
+def terminal(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # a game that stops unasked saves in the current folder
     opened = []
 
     def start(*args):
@@ -169,3 +172,68 @@ def test_ctrl_c_while_watching(terminal):
     t.type("n\r")
     assert t.wait() == 130
     assert "Traceback" not in t.screen
+
+
+# ---- nothing lost: every way of stopping a game saves it, and resuming it is the same game --
+ALWAYS_FIRST = "1\n" * 3000
+GAME = ("trentuno", "--seed", "4", "--lang", "en", "--bots", "random,greedy,random")
+HAND = re.compile(r"── Trentuno · hand (\d+)")
+STOPS = {  # how the game is stopped -> (what to do, the exit status)
+    "SIGTERM": (lambda t: os.kill(t.pid, signal.SIGTERM), 128 + signal.SIGTERM),
+    "SIGHUP": (lambda t: os.kill(t.pid, signal.SIGHUP), 128 + signal.SIGHUP),
+    "Ctrl-C": (lambda t: t.type("\x03"), 130),
+    "Ctrl-D": (lambda t: t.type("\x04"), 0),
+}
+
+
+def _straight_game(tmp_path):
+    """The game played through without a stop, its person always taking the first choice."""
+    path = tmp_path / "straight.json"
+    done = subprocess.run([sys.executable, "-m", "trentuno.cli", "play", *GAME, "--save",
+                           str(path)], input=ALWAYS_FIRST, capture_output=True, text=True,
+                          timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def _play_until(t, hand: int, at_least: int) -> None:
+    """Take the first choice at `at_least` prompts and on until the table is in `hand`."""
+    for typed in range(400):
+        t.expect(PROMPT)
+        hands = [int(h) for h in HAND.findall(t.screen)]
+        if typed >= at_least and hands and hands[-1] >= hand:
+            return
+        t.type("1\r")
+    raise AssertionError("the game never reached that hand")
+
+
+@pytest.mark.parametrize("stop", list(STOPS))
+def test_a_stopped_and_resumed_game_is_the_game_played_straight_through(terminal, tmp_path,
+                                                                        stop):
+    straight = _straight_game(tmp_path)
+    path = tmp_path / "saved.json"
+    act, status = STOPS[stop]
+    # stopped in the first hand ...
+    t = terminal(*GAME, "--save", str(path))
+    _play_until(t, hand=1, at_least=3)
+    act(t)
+    t.expect(r"Game saved to ")
+    assert t.wait() == status
+    assert path.exists() and "Traceback" not in t.screen
+    # ... resumed with no VARIANT (it saves back to the same file), stopped in a later hand ...
+    t = terminal("--resume", str(path))
+    t.expect(r"Resumed ")
+    _play_until(t, hand=2, at_least=2)
+    act(t)
+    t.expect(r"Game saved to ")
+    assert t.wait() == status
+    # ... and played on to the end
+    done = subprocess.run([sys.executable, "-m", "trentuno.cli", "play", "--resume",
+                           str(path)], input=ALWAYS_FIRST, capture_output=True, text=True,
+                          timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    resumed = json.loads(path.read_text(encoding="utf-8"))
+    assert resumed["lang"] == "en" and resumed["bots"] == straight["bots"]
+    assert [h["deck"] for h in resumed["hands"]] == [h["deck"] for h in straight["hands"]]
+    assert resumed["hands"] == straight["hands"]
+    assert resumed["result"] == straight["result"]

@@ -312,12 +312,15 @@ def test_a_changed_ruleset_is_refused(tmp_path):
     state = play_game(rules, 4, "greedy", 9, record=True)
     path = tmp_path / "g.json"
     save(record_of(state), path)
-    assert run("replay", str(path)).exit_code == 0  # found through the record's `source`
+    assert run("replay", str(path)).exit_code == 0
     rules_file.write_text("extends: trentuno\nname: ours\nstakes:\n  lives: 4\n",
                           encoding="utf-8")
     stat = rules_file.stat()
     os.utime(rules_file, ns=(stat.st_atime_ns, stat.st_mtime_ns + 10_000_000))
-    one_line_error(run("replay", str(path)), "'ours'", "has changed")
+    one_line_error(run("replay", str(path), "--rules", str(rules_file)), "'ours'",
+                   "has changed")
+    # the record carries the rules it was made under: it still replays by itself
+    assert run("replay", str(path), "--quiet").exit_code == 0
 
 
 def test_rules_that_moved_are_found_with_rules_option(tmp_path):
@@ -328,15 +331,26 @@ def test_rules_that_moved_are_found_with_rules_option(tmp_path):
     save(record_of(state), path)
     moved = tmp_path / "elsewhere.yaml"
     rules_file.rename(moved)
-    one_line_error(run("replay", str(path)), "cannot find the ruleset 'ours-moved'", "--rules")
     result = run("replay", str(path), "--rules", str(moved), "--quiet")
+    assert result.exit_code == 0, result.output
+    moved.unlink()  # the record carries its rules: it needs no file at all
+    result = run("replay", str(path), "--quiet")
     assert result.exit_code == 0, result.output
 
 
 def test_a_record_is_refused_by_other_rules(tmp_path):
     path = tmp_path / "g.json"
     recorded_game("trentuno", 1, path)
-    one_line_error(run("replay", str(path), "--rules", "house/five-lives"), "has changed")
+    one_line_error(run("replay", str(path), "--rules", "house/five-lives"),
+                   "recorded under 'trentuno', not 'trentuno-five-lives'")
+    changed = tmp_path / "changed.yaml"  # the same name, other rules
+    changed.write_text("extends: trentuno\nstakes:\n  lives: 4\n", encoding="utf-8")
+    one_line_error(run("replay", str(path), "--rules", str(changed)), "'trentuno'",
+                   "has changed")
+    retitled = tmp_path / "retitled.yaml"  # words are not rules: the digest leaves them out
+    retitled.write_text("extends: trentuno\ntitle: Our Trentuno\ndescription: ours\n",
+                        encoding="utf-8")
+    assert run("replay", str(path), "--rules", str(retitled), "-q").exit_code == 0
 
 
 @pytest.mark.parametrize("content, needle", [
@@ -344,9 +358,10 @@ def test_a_record_is_refused_by_other_rules(tmp_path):
     ("", "not a JSON record"),
     ("[1, 2, 3]", "not a trentuno record"),
     ('{"format": "trentuno-record", "version": 7}', "version 7"),
-    ('{"format": "trentuno-record", "version": 1, "ruleset": {"name": "trentuno", '
-     '"digest": "x"}, "seed": 1, "players": 4, "first_dealer": 0, "hands": [{"deck": [], '
-     '"moves": [{"step": 3}]}]}', "a move needs step, option and cards"),
+    (('{"format": "trentuno-record", "version": 1, "ruleset": {"name": "trentuno", '
+      f'"digest": "{"0" * 64}"}}, "seed": 1, "players": 4, "first_dealer": 0, "hands": '
+      '[{"deck": [], "moves": [{"step": 3}]}]}'),
+     "must be a step's name, not a whole number (at /hands/0/moves/0/step)"),
     (b"\xff\xfe\x00garbage", "not a JSON record"),
 ])
 def test_malformed_records_are_one_line_errors(tmp_path, content, needle):
@@ -405,3 +420,103 @@ def test_simulate_record_into_something_that_is_not_a_folder(tmp_path):
     blocker.write_text("x", encoding="utf-8")
     result = run("simulate", "trentuno", "--games", "2", "--record", str(blocker / "sub"))
     one_line_error(result, "cannot write records to")
+
+
+def test_simulate_record_refuses_a_folder_that_holds_records(tmp_path):
+    (tmp_path / "notes.txt").write_text("ours", encoding="utf-8")  # other files are fine
+    assert run("simulate", "trentuno", "--games", "2", "--record", str(tmp_path)).exit_code == 0
+    before = (tmp_path / "game-00001.json").read_bytes()
+    result = run("simulate", "trentuno", "--games", "2", "--seed", "9", "--record",
+                 str(tmp_path))
+    one_line_error(result, "already holds records (game-00001.json, ...)")
+    assert (tmp_path / "game-00001.json").read_bytes() == before
+
+
+# ---- records travel ---------------------------------------------------------------------
+def test_a_house_rule_record_replays_from_anywhere_after_its_file_is_gone(tmp_path,
+                                                                          monkeypatch):
+    home = tmp_path / "rules"
+    home.mkdir()
+    (home / "ours.yaml").write_text("extends: trentuno\nname: ours\nstakes:\n  lives: 2\n",
+                                    encoding="utf-8")
+    monkeypatch.chdir(home)
+    made = run("simulate", "ours.yaml", "--games", "1", "--seed", "3", "--record", "recs")
+    assert made.exit_code == 0, made.output
+    record = load_record(home / "recs" / "game-00001.json")
+    assert record["version"] == 2
+    assert record["ruleset"]["source"] == str((home / "ours.yaml").resolve())
+    assert record["ruleset"]["rules"]["stakes"]["lives"] == 2
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (home / "recs" / "game-00001.json").rename(elsewhere / "g.json")
+    (home / "ours.yaml").unlink()
+    monkeypatch.chdir(elsewhere)
+    result = run("replay", "g.json", "--quiet")
+    assert result.exit_code == 0, result.output
+    assert "verified: " in result.output and "under ours (" in result.output
+
+
+def test_the_rules_inside_a_record_cannot_be_altered(tmp_path):
+    path = tmp_path / "g.json"
+    record = recorded_game("trentuno", 2, path)
+    record["ruleset"]["rules"]["stakes"]["lives"] = 9
+    path.write_text(json.dumps(record), encoding="utf-8")
+    one_line_error(run("replay", str(path)), "do not match its digest")
+
+
+def test_a_version_1_record_still_replays(tmp_path):
+    """Records written before the rules travelled inside them: digest of the whole merged
+    document, the ruleset found by its source."""
+    path = tmp_path / "g.json"
+    record = recorded_game("house/five-lives", 4, path)
+    record["version"] = 1
+    record["ruleset"]["digest"] = load("house/five-lives").digest
+    del record["ruleset"]["rules"]
+    path.write_text(json.dumps(record), encoding="utf-8")
+    result = run("replay", str(path), "--quiet")
+    assert result.exit_code == 0, result.output
+    record["version"] = 3
+    path.write_text(json.dumps(record), encoding="utf-8")
+    one_line_error(run("replay", str(path)), "record version 3 is not supported",
+                   "versions 1 and 2")
+
+
+def test_a_record_naming_another_file_never_shows_its_contents(tmp_path):
+    secret = tmp_path / "secret.txt"
+    secret.write_text("password: hunter2\n", encoding="utf-8")
+    path = tmp_path / "g.json"
+    record = recorded_game("trentuno", 2, path)
+    record["version"] = 1
+    record["ruleset"]["source"] = str(secret)
+    del record["ruleset"]["rules"]
+    path.write_text(json.dumps(record), encoding="utf-8")
+    result = run("replay", str(path))
+    one_line_error(result, "is not a valid ruleset")
+    assert "hunter2" not in result.output
+
+
+def test_verified_counts_only_the_hands_replayed(tmp_path):
+    path = tmp_path / "g.json"
+    record = recorded_game("trentuno", 2, path)
+    played = len(record["hands"])
+    record["hands"].append({"deck": record["hands"][0]["deck"], "moves": []})
+    path.write_text(json.dumps(record), encoding="utf-8")
+    result = run("replay", str(path), "--quiet")
+    assert result.exit_code == 0, result.output
+    assert f"verified: {played} hands and" in result.output
+
+
+# ---- saving atomically ------------------------------------------------------------------
+def test_a_failed_save_leaves_the_old_file_whole(tmp_path, monkeypatch):
+    path = tmp_path / "g.json"
+    recorded_game("trentuno", 2, path)
+    before = path.read_bytes()
+    state = play_game(load("scat"), 4, "greedy", 3, record=True)
+
+    def full_disk(fd):
+        raise OSError(28, "No space left on device")
+    monkeypatch.setattr(os, "fsync", full_disk)
+    with pytest.raises(OSError):
+        save(record_of(state), path)
+    assert path.read_bytes() == before
+    assert [p.name for p in tmp_path.iterdir()] == ["g.json"]  # no temporary file left

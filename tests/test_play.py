@@ -183,7 +183,7 @@ def test_end_of_hand_shows_every_hand_and_who_pays(runner):
 
 # ---- languages ----------------------------------------------------------------------------
 def test_italian(runner):
-    out = ok(play(runner, "trentuno", "--seed", "1", "--lang", "it",
+    out = ok(play(runner, "trentuno", "--seed", "2", "--lang", "it",
                   input="1\n1\n1\n1\nq\nn\n"))
     assert ITALIAN_CARD.search(out)
     assert "Pesca dal tallone" in out and "Prendi lo scarto" in out

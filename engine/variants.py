@@ -536,7 +536,7 @@ def check_all(name_or_path: str, warnings: bool = True
     try:
         merged = load_merged(name_or_path)
     except RuleFileError as e:
-        return None, _printable(e.problems), []
+        return None, _printable(_private(e.problems, name_or_path)), []
     found = schema_problems(merged.data)
     rules: Optional[Ruleset]
     try:
@@ -564,7 +564,7 @@ def check_all(name_or_path: str, warnings: bool = True
         problems.append(merged.problem(merged.latest([p, *related]), m))
     problems += [_place(merged, f) for f in useless]
     if problems:
-        return None, _printable(problems), []
+        return None, _printable(_private(problems, name_or_path)), []
     assert rules is not None
     cautions = ([_place(merged, f) for f in lint.never_applies(merged.data, rules)]
                 if warnings else [])
@@ -584,6 +584,32 @@ def _place(merged: Merged, f: lint.Finding) -> Problem:
         text = f"{f.message} ({what} comes from {owner.file}:{line})"
         return merged.problem(f.cause, text + (f"; {f.fix}" if f.fix else ""))
     return merged.problem(f.path, f.message)
+
+
+def _private(problems: list[Problem], name_or_path: str) -> list[Problem]:
+    """A problem in a file outside the rule file's folder (other than a built-in) keeps its
+    place but not its words: `extends:` may name any file on the machine, and its keys and
+    values must not reach a terminal or a CI log through a message about someone's rules."""
+    try:
+        given = resolve(name_or_path)
+        top = given.resolve()
+    except (UsageError, OSError, RuntimeError):
+        return problems
+    folder = top.parent
+    shown = {_display(given)} | {_display(p) for p in builtin_files().values()}
+    out = []
+    for p in problems:
+        if p.file in shown:
+            out.append(p)
+            continue
+        try:
+            inside = Path(p.file).resolve().is_relative_to(folder)
+        except (OSError, RuntimeError, ValueError):
+            inside = False
+        out.append(p if inside else Problem(
+            p.file, p.line, p.column, "", f"a problem in this file, which is outside the "
+            f"folder of {_display(given)}: its contents are not shown (check the file itself)"))
+    return out
 
 
 def _printable(problems) -> list[Problem]:

@@ -520,3 +520,19 @@ def test_a_failed_save_leaves_the_old_file_whole(tmp_path, monkeypatch):
         save(record_of(state), path)
     assert path.read_bytes() == before
     assert [p.name for p in tmp_path.iterdir()] == ["g.json"]  # no temporary file left
+
+
+def test_extends_outside_the_folder_never_shows_that_files_contents(tmp_path):
+    (tmp_path / "secret.yaml").write_text("extends: trentuno\nhunter2: 1\n", encoding="utf-8")
+    ours = tmp_path / "ours"
+    ours.mkdir()
+    (ours / "near.yaml").write_text("extends: trentuno\nnear_key: 1\n", encoding="utf-8")
+    (ours / "far.yaml").write_text("extends: ../secret.yaml\nname: far\n", encoding="utf-8")
+    (ours / "close.yaml").write_text("extends: near.yaml\nname: close\n", encoding="utf-8")
+    far = run("validate", str(ours / "far.yaml"))
+    assert far.exit_code == 1
+    assert "hunter2" not in far.output
+    assert f"{tmp_path / 'ours' / '..' / 'secret.yaml'}:2:1: a problem in this file, which " \
+           f"is outside the folder of" in far.output
+    close = run("validate", str(ours / "close.yaml"))  # the same folder: told in full
+    assert close.exit_code == 1 and "unknown key 'near_key'" in close.output

@@ -498,7 +498,7 @@ def test_resume_needs_no_variant_keeps_the_language_and_saves_back(runner, tmp_p
     first = load_record(path)
     assert first["lang"] == "it"
     out = ok(play(runner, "--resume", str(path), input="1\n1\nq\n"))
-    assert "Ripresa " in out and f"Partita salvata in {path}." in out
+    assert "Partita ripresa da " in out and f"Partita salvata in {path}." in out
     assert "trentuno play --resume" in out
     moves = [m for h in load_record(path)["hands"] for m in h["moves"]]
     assert len(moves) > sum(len(h["moves"]) for h in first["hands"])

@@ -6,9 +6,8 @@
     state.returns()
 
 Chance is drawn from separate streams fixed by the seed: the cut from `random.Random(seed)`,
-the deals from a stream of their own that every hand draws exactly one whole shuffle from
-(stacked or not), the chance inside a hand (a reshuffled stock) from a stream of the seed and
-the hand's number. So a seed reproduces a game exactly, and a game replayed from its record
+each hand's shuffle and the chance inside it (a reshuffled stock) from streams of the seed and
+the hand's number alone. So a seed reproduces a game exactly, and a game replayed from its record
 (stacked decks) and played on deals the very hands it would have dealt straight through.
 `decks=` stacks the deck of successive hands for tests and replays.
 Hands follow one another inside `apply`, so after every call the state waits for a decision
@@ -51,7 +50,7 @@ class GameState:
     # Fixed attributes: every decision reads and writes a dozen of them.
     __slots__ = (
         '_round_end_knock',
-        '_deal_plans', '_deal_rng', '_t_action', '_t_turn_end', '_face_up0', '_rest', '_decks',
+        '_deal_plans', '_t_action', '_t_turn_end', '_face_up0', '_rest', '_decks',
         '_draws_from_stock', '_first_step', '_hand_over', '_legal', '_on_action',
         '_on_all_passed', '_on_stock_empty', '_on_turn_end', '_opening', '_order',
         '_pass_streak', '_play_rng', '_step', '_top_visible', '_turn_index', 'alive',
@@ -85,7 +84,6 @@ class GameState:
         # A game always has a seed, so any game can be saved and replayed.
         self.seed = seed if seed is not None else random.SystemRandom().randrange(2 ** 32)
         self.rng = random.Random(self.seed)  # the cut for the first dealer
-        self._deal_rng = random.Random(f"{self.seed}:deal")  # one whole shuffle per hand
         self._play_rng: Optional[random.Random] = None  # chance inside a hand, see _hand_random
         self._play_rng_shared = False  # _play_rng is shared with a clone: copy before use
         self.deck_orders: list[list[str]] = []  # each hand's deck, top card first (if record)
@@ -741,14 +739,15 @@ class GameState:
         return out
 
     def _deck_order(self) -> list[int]:
-        """Top card last (so dealing is `pop()`). Every hand draws one whole shuffle from the
-        deal stream, stacked or not, so hand N is dealt from the stream's N-th shuffle
-        whatever came before: a replayed record (stacked decks) followed by play deals what
-        the game played straight through dealt. A stacked order may be partial: the cards it
-        leaves out follow in the shuffle's order."""
+        """Top card last (so dealing is `pop()`). Hand N is shuffled from a stream of the seed
+        and N alone, whatever came before: a replayed record (stacked decks) followed by play
+        deals what the game played straight through dealt. A stacked order may be partial:
+        the cards it leaves out follow in that shuffle's order."""
         deck = self.rules.deck
         order = list(range(len(deck.cards)))
-        self._deal_rng.shuffle(order)
+        # a stream of the seed and the hand's number alone: a clone or a resampled state
+        # (a new seed) deals its own future without sharing a generator with the game
+        random.Random(f"{self.seed}:deal:{self.hand_number}").shuffle(order)
         if self._decks:
             given = self._decks.pop(0)
             ids = deck.parse_hand([c if isinstance(c, str) else deck.code(c) for c in given])

@@ -21,14 +21,14 @@ import tempfile
 import threading
 import time
 from pathlib import Path
-from typing import Optional
 
 import click
-
 from trentuno.engine.bots import BOTS, parse_bots
-from trentuno.engine.errors import UserError, UsageError
-from trentuno.engine.record import RecordError, check as check_rules, cut_to, find_rules, \
-    load as load_record, record_of, replay, safe_text, save as save_record
+from trentuno.engine.errors import UsageError, UserError
+from trentuno.engine.record import RecordError, cut_to, find_rules, record_of, replay, safe_text
+from trentuno.engine.record import check as check_rules
+from trentuno.engine.record import load as load_record
+from trentuno.engine.record import save as save_record
 from trentuno.engine.state import GameState
 
 from .failure import Failure
@@ -62,7 +62,7 @@ class _Stopped(Exception):
 STOP_SIGNALS = tuple(getattr(signal, n) for n in ("SIGTERM", "SIGHUP") if hasattr(signal, n))
 
 
-def _read_line() -> Optional[str]:
+def _read_line() -> str | None:
     """One line of standard input without its newline; None at the end of the input."""
     stream = sys.stdin
     if stream is None:
@@ -91,10 +91,10 @@ def _isatty(stream) -> bool:
 class Session:
     """One game at the table: the loop, the person's input, saving."""
 
-    def __init__(self, state: GameState, view: TableView, bots: dict, seat: Optional[int],
-                 delay: float = 0.0, save_path: Optional[str] = None,
+    def __init__(self, state: GameState, view: TableView, bots: dict, seat: int | None,
+                 delay: float = 0.0, save_path: str | None = None,
                  watch: bool = False, seen: int = 0, seed_hint: bool = False,
-                 may_replace: Optional[Path] = None):
+                 may_replace: Path | None = None):
         self.state = state
         self.view = view
         self.tr = view.tr
@@ -105,11 +105,11 @@ class Session:
         self.watch = watch
         self.seen = seen                      # events already told
         self.seed_hint = seed_hint            # tell the seed again at the end (it was random)
-        self._shown: Optional[tuple] = None   # (hand, turn) the full table was shown for
-        self._round: Optional[tuple] = None   # (hand, round) last announced (watch)
+        self._shown: tuple | None = None   # (hand, turn) the full table was shown for
+        self._round: tuple | None = None   # (hand, round) last announced (watch)
         self._waiting = False                 # a signal may interrupt right now
         self._interrupted = False             # Ctrl-C came while a move was being applied
-        self._stop_signal: Optional[int] = None  # SIGTERM/SIGHUP came during a move
+        self._stop_signal: int | None = None  # SIGTERM/SIGHUP came during a move
         self.whole_moves = len(state.moves)   # moves fully made: what a save after an error keeps
         self.may_replace = may_replace        # the file this game may overwrite unasked
 
@@ -129,7 +129,7 @@ class Session:
         except (OSError, ValueError):
             pass
 
-    def read(self, prompt: str) -> Optional[str]:
+    def read(self, prompt: str) -> str | None:
         self._waiting = True  # the game is in a whole state: Ctrl-C may stop it at once
         try:
             self._stop_if_interrupted()
@@ -147,7 +147,7 @@ class Session:
             self._interrupted = False
             raise KeyboardInterrupt
 
-    def catch_up(self, actor: Optional[int] = None, action=None) -> None:
+    def catch_up(self, actor: int | None = None, action=None) -> None:
         """Tell what happened since the last call (the engine's events)."""
         events = self.state.events[self.seen:]
         self.seen = len(self.state.events)
@@ -238,7 +238,7 @@ class Session:
             self._shown = key
             self.echo("", *view.table(state))
         else:                   # the same turn goes on: the hand is enough
-            self.echo("", *view.hand(state, self.seat))
+            self.echo("", *view.hand(state, state.current_player))  # the person's turn
         self.show_choices(choices)
         n = len(choices)
         while True:
@@ -391,7 +391,7 @@ def free_name(stem: str) -> Path:
     return target
 
 
-def check_save_path(path: str, tr: Texts, force: bool, may_replace: Optional[Path]) -> Path:
+def check_save_path(path: str, tr: Texts, force: bool, may_replace: Path | None) -> Path:
     """Refuse a --save FILE that cannot be written before the first move: a folder, a file in
     a missing or unwritable folder, or an existing file (without --force or a yes)."""
     target = Path(path).expanduser()
@@ -418,7 +418,7 @@ def check_save_path(path: str, tr: Texts, force: bool, may_replace: Optional[Pat
 
 
 # ---- the command ----------------------------------------------------------------------------
-def _bot_names(spec: str, players: int, seat: Optional[int], tr: Texts) -> dict[int, str]:
+def _bot_names(spec: str, players: int, seat: int | None, tr: Texts) -> dict[int, str]:
     """seat -> bot name for every seat but the person's: one name for all, or a comma list
     (every seat when watching, else the other seats in seat order)."""
     names = [s.strip() for s in spec.split(",")]
@@ -467,10 +467,10 @@ def _bot_names(spec: str, players: int, seat: Optional[int], tr: Texts) -> dict[
               help="Replay the saved game in FILE, then play on from where it stopped (its "
                    "ruleset, players, seats, bots, seed and language; saved back to FILE).")
 @click.pass_context
-def play(ctx: click.Context, variant: Optional[str], players: Optional[int],
-         seat: Optional[int], bots: Optional[str], seed: Optional[int], lang: Optional[str],
-         watch: bool, delay: float, save_path: Optional[str], force: bool,
-         resume_path: Optional[str]) -> None:
+def play(ctx: click.Context, variant: str | None, players: int | None,
+         seat: int | None, bots: str | None, seed: int | None, lang: str | None,
+         watch: bool, delay: float, save_path: str | None, force: bool,
+         resume_path: str | None) -> None:
     """Play VARIANT (a built-in name or a YAML file) against bots at a text table, or go on
     with a saved game (`--resume FILE`, no VARIANT needed).
 
@@ -490,7 +490,7 @@ def play(ctx: click.Context, variant: Optional[str], players: Optional[int],
     if variant is not None:
         param = next(p for p in ctx.command.params if p.name == "variant")
         rules = VARIANT.convert(variant, param, ctx)
-    may_replace: Optional[Path] = None
+    may_replace: Path | None = None
     if record is not None and resume_path is not None:
         where = safe_text(resume_path)
         try:
@@ -592,9 +592,9 @@ def _reason(err: UserError, where: str) -> str:
     return line[len(where) + 2:] if line.startswith(f"{where}: ") else line
 
 
-def _as_recorded(record: dict, where: str, players: Optional[int], seat: Optional[int],
-                 watch: bool, bots: Optional[str], seed: Optional[int],
-                 tr: Texts) -> tuple[int, Optional[int], bool, Optional[str]]:
+def _as_recorded(record: dict, where: str, players: int | None, seat: int | None,
+                 watch: bool, bots: str | None, seed: int | None,
+                 tr: Texts) -> tuple[int, int | None, bool, str | None]:
     """The players, seat, watching and bots of a saved game; an option that would change one
     of them (or the seed) is refused."""
     def refuse(option: str, kept) -> click.BadParameter:

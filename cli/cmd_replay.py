@@ -8,13 +8,13 @@ record made under other rules is refused, as is a record holding a move that is 
 from __future__ import annotations
 
 import sys
-from typing import Optional
 
 import click
-
 from trentuno.engine.errors import UserError
-from trentuno.engine.record import check as check_rules, find_rules, hands_replayed, \
-    load as load_record, replay as replay_record, safe_text
+from trentuno.engine.record import check as check_rules
+from trentuno.engine.record import find_rules, hands_replayed, safe_text
+from trentuno.engine.record import load as load_record
+from trentuno.engine.record import replay as replay_record
 
 from .cmd_play import PERSON
 from .failure import Failure
@@ -22,6 +22,7 @@ from .messages import LANGUAGES, default_language
 from .output import wants_style
 from .params import VARIANT
 from .table import TableView, fit, width_of
+
 
 def bot_names(record: dict) -> dict[int, str]:
     """seat -> bot name, from the record's `bots` (the person's seat, if any, has none)."""
@@ -86,8 +87,8 @@ def result_lines(view: TableView, state) -> list[str]:
                    "one the record names, e.g. when its file has moved; it must still be the "
                    "same rules.")
 @click.pass_context
-def replay(ctx: click.Context, file: str, quiet: bool, lang: Optional[str],
-           rules_arg: Optional[str]) -> None:
+def replay(ctx: click.Context, file: str, quiet: bool, lang: str | None,
+           rules_arg: str | None) -> None:
     """Replay the game record FILE (written by `play --save`, `simulate --record` or the
     API's `record.save`): every move is checked to be legal under the record's ruleset, which
     must not have changed since (its digest is checked), and the result must come out the

@@ -66,10 +66,7 @@ def score(rules, hands: tuple[str, ...], as_json: bool, taken: str | None) -> No
     """
     if rules.scoring is not None or taken is not None:
         return _score_taken(rules, taken, hands, as_json)
-    if hands:
-        given = [(f"hand {text!r}", text) for text in hands]
-    else:
-        given = list(_read_stdin())
+    given = [(f"hand {text!r}", text) for text in hands] if hands else list(_read_stdin())
     parsed = [parse_hand(rules, text, where) for where, text in given]
     # Each hand valued on its own: a few hands need not build the table of every hand.
     values = [rules.valuation.appraise(cards) for cards in parsed]

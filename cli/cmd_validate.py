@@ -4,7 +4,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import click
-
 from trentuno.engine.errors import Problem, UserError
 from trentuno.engine.variants import check_all
 

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import click
-
 from trentuno.engine.errors import UserError
 from trentuno.engine.variants import builtin_files, load
 

@@ -6,10 +6,10 @@ script or from `click.testing.CliRunner`. Click's own usage errors keep their st
 """
 from __future__ import annotations
 
-from typing import IO, Iterable, Optional
+from collections.abc import Iterable
+from typing import IO
 
 import click
-
 from trentuno.engine.errors import RuleFileError, UserError
 
 PROG = "trentuno"
@@ -25,13 +25,13 @@ class Failure(click.ClickException):
         super().__init__(" ".join(str(message).split()))
         self.details = list(details)
 
-    def show(self, file: Optional[IO] = None) -> None:
+    def show(self, file: IO | None = None) -> None:
         for line in self.details:
             click.echo(line, file=file, err=file is None)
         click.echo(f"{PROG}: error: {self.message}", file=file, err=file is None)
 
 
-def failure_from(err: UserError, what: Optional[str] = None) -> Failure:
+def failure_from(err: UserError, what: str | None = None) -> Failure:
     """The Failure for an engine error; a RuleFileError lists every problem first."""
     if isinstance(err, RuleFileError):
         n = len(err.problems)

@@ -19,7 +19,7 @@ are the words for an action kind when a ruleset gives its option no label.
 from __future__ import annotations
 
 import os
-from typing import Mapping, Optional
+from collections.abc import Mapping
 
 LANGUAGES = ("en", "it")
 DEFAULT_LANGUAGE = "en"
@@ -95,7 +95,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "end_stuck": "{who:The} cannot move: the hands are compared.",
         "end_refresh_failed": "The cards cannot be dealt again: the hands are compared.",
         "end_void": "The hand is void: nobody pays.",
-        "end_turn_limit": "Nothing ended the hand in {turns} turns: it is void and the game stops here.",
+        "end_turn_limit": ("Nothing ended the hand in {turns} turns: it is void and the game "
+                           "stops here."),
         "end_other": "The hand ends ({outcome}, {reason}).",
         "nobody_pays": "Nobody pays.",
         "life_lost": "{who:The} loses a life ({left}).",
@@ -244,7 +245,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "end_stuck": "{who:The} non può muovere: si confrontano le mani.",
         "end_refresh_failed": "Non si possono ridare le carte: si confrontano le mani.",
         "end_void": "Mano nulla: nessuno paga.",
-        "end_turn_limit": "Nessuna regola ha chiuso la mano in {turns} turni: la mano è nulla e la partita finisce qui.",
+        "end_turn_limit": ("Nessuna regola ha chiuso la mano in {turns} turni: la mano è nulla "
+                           "e la partita finisce qui."),
         "end_other": "La mano finisce ({outcome}, {reason}).",
         "nobody_pays": "Nessuno paga.",
         "life_lost": "{who:The} perde una vita ({left}).",
@@ -348,7 +350,7 @@ ACTION_WORDS: dict[str, dict[str, str]] = {
 }
 
 
-def default_language(env: Optional[Mapping[str, str]] = None) -> str:
+def default_language(env: Mapping[str, str] | None = None) -> str:
     """`it` when the locale asks for Italian, else `en`. The variables are read in POSIX
     order (LC_ALL, then LC_MESSAGES, then LANG): the first one set decides."""
     env = os.environ if env is None else env
@@ -381,5 +383,5 @@ class Texts:
                 key = f"{key}.one" if n == 1 else f"{key}.other"
         return self.template(key).format(**fields)
 
-    def action_word(self, kind: str) -> Optional[str]:
+    def action_word(self, kind: str) -> str | None:
         return (ACTION_WORDS.get(self.lang) or {}).get(kind) or ACTION_WORDS["en"].get(kind)

@@ -6,7 +6,7 @@ import contextlib
 import json
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any, TextIO
 
 import click
@@ -53,7 +53,7 @@ def guarded_output() -> Iterator[None]:
         yield
         return
     out, err = sys.stdout, sys.stderr
-    sys.stdout, sys.stderr = VisibleWriter(out), VisibleWriter(err, keep="\n\r")  # type: ignore[assignment]
+    sys.stdout, sys.stderr = VisibleWriter(out), VisibleWriter(err, keep="\n\r")
     try:
         yield
     finally:
@@ -82,7 +82,7 @@ def echo_json(data: Any) -> None:
     click.echo(visible(json.dumps(data, ensure_ascii=False), keep="", as_json=True))
 
 
-def table(rows: list[tuple[str, ...]], right: tuple[int, ...] = ()) -> list[str]:
+def table(rows: Sequence[Sequence[str]], right: tuple[int, ...] = ()) -> list[str]:
     """Rows of text as aligned columns (two spaces apart); columns in `right` right-aligned.
     The last column is never padded, so lines carry no trailing blanks."""
     if not rows:

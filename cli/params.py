@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import click
 from click.shell_completion import CompletionItem
-
 from trentuno.engine.errors import RuleFileError, UsageError
 from trentuno.engine.rules import Ruleset
 from trentuno.engine.variants import builtin_files, load

@@ -8,6 +8,7 @@ temporary file in the same folder, then os.replace), so a crash never leaves hal
 """
 from __future__ import annotations
 
+import contextlib
 import html
 import os
 import tempfile
@@ -246,8 +247,6 @@ def write_report(data: dict[str, Any], path: str) -> None:
             os.fsync(out.fileno())
         os.replace(tmp, target)
     except BaseException:
-        try:
+        with contextlib.suppress(OSError):
             os.unlink(tmp)
-        except OSError:
-            pass
         raise

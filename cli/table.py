@@ -15,10 +15,9 @@ from __future__ import annotations
 import shutil
 import sys
 import textwrap
-from typing import Iterable, Mapping, Optional, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 import click
-
 from trentuno.engine.rules import Action, Ruleset
 from trentuno.engine.state import MAX_TURNS_PER_HAND
 from trentuno.engine.terms import Named, Noun, Terms, cap
@@ -72,9 +71,9 @@ class TableView:
     sees_everything: every card is named, hidden or not (a replay), and each deal is followed
     by the cards dealt."""
 
-    def __init__(self, rules: Ruleset, lang: str, seat: Optional[int] = None,
-                 bots: Optional[Mapping[int, str]] = None, style: bool = False,
-                 symbols: Optional[Mapping[str, str]] = None, sees_everything: bool = False):
+    def __init__(self, rules: Ruleset, lang: str, seat: int | None = None,
+                 bots: Mapping[int, str] | None = None, style: bool = False,
+                 symbols: Mapping[str, str] | None = None, sees_everything: bool = False):
         self.rules = rules
         self.deck = rules.deck
         self.tr = Texts(lang)
@@ -113,7 +112,7 @@ class TableView:
         """Player `p` as a label in a column of names: no article."""
         return self.person(p).bare(self.lang)
 
-    def term(self, key: str) -> Optional[str]:
+    def term(self, key: str) -> str | None:
         """The ruleset's own word for a term of its `labels:` section, if it has one."""
         return self.terms.term(key)
 
@@ -395,8 +394,8 @@ class TableView:
                 self._deal = ev
                 break
 
-    def events(self, state, events: Iterable, actor: Optional[int] = None,
-               action: Optional[Action] = None) -> list[str]:
+    def events(self, state, events: Iterable, actor: int | None = None,
+               action: Action | None = None) -> list[str]:
         """Lines for what happened (events since the last call), in order. `actor`/`action`:
         the move just narrated, so that its own knock is not told twice."""
         out: list[str] = []
@@ -512,7 +511,8 @@ class TableView:
         tr = self.tr
         outcome, reason = d["outcome"], d["reason"]
         hands = {int(p): self._hand_cards(c) for p, c in d["hands"].items()}
-        holders = list(self._trigger.data.get("holders") or []) if self._trigger else []
+        holders: list[int] = (list(self._trigger.data.get("holders") or [])
+                              if self._trigger else [])
 
         def combo_of(players):
             for p in players:

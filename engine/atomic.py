@@ -7,6 +7,7 @@ file) in place, never a truncated one.
 """
 from __future__ import annotations
 
+import contextlib
 import os
 import tempfile
 from pathlib import Path
@@ -25,10 +26,8 @@ def write_atomically(path: str | Path, text: str) -> None:
         os.chmod(temp, 0o666 & ~_umask())
         os.replace(temp, target)
     except BaseException:
-        try:
+        with contextlib.suppress(OSError):
             os.unlink(temp)
-        except OSError:
-            pass
         raise
     _sync_folder(folder)
 

@@ -358,7 +358,8 @@ def card_worth(rules: Any) -> list[float]:
     suits = {s.code: i for i, s in enumerate(deck.suits)}
     for key, param, _ in rules.scoring.hand:
         for c in deck.cards:
-            if key == "most_cards" or key == "most_of_suit" and suits.get(param["suit"]) == c.suit:
+            if key == "most_cards" or (key == "most_of_suit"
+                                       and suits.get(param["suit"]) == c.suit):
                 worth[c.id] += 1
             elif key == "card" and c.code == str(param["card"]):
                 worth[c.id] += 5 * param.get("points", 1)

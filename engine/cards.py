@@ -6,8 +6,8 @@ printing a hand). A code is the rank code followed by the suit code: `Rc`, `10h`
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Iterable, Mapping
 
 from .errors import CardError
 

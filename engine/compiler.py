@@ -10,15 +10,29 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-from typing import Any, Callable, Mapping, Optional, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from . import cards as cards_mod
+from .errors import CardError
 from .guards import GUARDS
 from .keywords import ParamPath, Registry, Unit, one_key
 from .patterns import PATTERN_KINDS, Pattern, Valuation
 from .primitives import EFFECTS, PRIMITIVES
-from .rules import (Action, DeckOrigin, DealStep, Option, Ruleset, SettleRule, Stakes, Step,
-                    Trigger, Zone, as_data, spec_of)
+from .rules import (
+    Action,
+    DealStep,
+    DeckOrigin,
+    Option,
+    Ruleset,
+    SettleRule,
+    Stakes,
+    Step,
+    Trigger,
+    Zone,
+    as_data,
+    spec_of,
+)
 from .settlement import PAY_POLICIES, TIE_POLICIES
 from .triggers import CONDITIONS, EVENTS, OUTCOMES
 
@@ -32,7 +46,7 @@ class CompileProblems(Exception):
     pattern is about the patterns too): with overlays, the caller points at whichever of them
     the latest file wrote, because that is the change that broke the rules."""
 
-    def __init__(self, problems: list[tuple[Path, str]], related: Optional[dict] = None):
+    def __init__(self, problems: list[tuple[Path, str]], related: dict | None = None):
         super().__init__(problems[0][1] if problems else "invalid ruleset")
         self.problems = problems
         self.related = related or {}
@@ -70,13 +84,14 @@ class _Compiler:
         self.source_path = source_path
         self.problems: list[tuple[Path, str]] = []
         self.related: dict[int, tuple] = {}
-        self._actions, self._key_counts, self._too_many_actions = 0, {}, False  # MAX_ACTIONS
-        self._deck: Optional[cards_mod.Deck] = None
-        self._valuation: Optional[Valuation] = None
+        self._actions, self._too_many_actions = 0, False  # MAX_ACTIONS
+        self._key_counts: dict[Any, int] = {}
+        self._deck: cards_mod.Deck | None = None
+        self._valuation: Valuation | None = None
         self._zones: dict[str, Zone] = {}
         self._step_names: list[str] = []
 
-    def error(self, path: Path, message: str, also: tuple = ()) -> None:
+    def error(self, path: Path, message: str, also: Sequence[Sequence[Any]] = ()) -> None:
         if also:
             self.related[len(self.problems)] = tuple(tuple(a) for a in also)
         self.problems.append((tuple(path), message))
@@ -89,7 +104,7 @@ class _Compiler:
         return True
 
     # ---- deck -----------------------------------------------------------------------------
-    def deck(self) -> Optional[cards_mod.Deck]:
+    def deck(self) -> cards_mod.Deck | None:
         spec = self.d.get("deck") or {}
         if "preset" in spec and spec["preset"] is not None:
             name = spec["preset"]
@@ -119,7 +134,7 @@ class _Compiler:
                 seen.add(item["code"])
         values = spec.get("values") or {}
         rank_codes = [r["code"] for r in ranks]
-        for code, value in values.items():
+        for code in values:
             if _code(code) not in rank_codes:
                 self.error(("deck", "values", code), self._no_rank(code, rank_codes))
         ranks = [dict(r, value=values.get(r["code"], values.get(_int_or(r["code"]), r["value"])))
@@ -174,7 +189,7 @@ class _Compiler:
         return out
 
     # ---- hand valuation -------------------------------------------------------------------
-    def valuation(self, deck) -> Optional[Valuation]:
+    def valuation(self, deck) -> Valuation | None:
         hand = self.d.get("hand") or {}
         size = hand.get("size", 3)
         patterns = []
@@ -253,7 +268,7 @@ class _Compiler:
             known = ", ".join(zones) or "none declared"
             self.error(path, f"no zone named {name!r} (zones: {known})")
 
-    def deal(self, zones) -> tuple[tuple[DealStep, ...], Optional[str], int]:
+    def deal(self, zones) -> tuple[tuple[DealStep, ...], str | None, int]:
         spec = self.d.get("deal") or {}
         steps, to_zones = [], 0
         per_player = 0
@@ -281,7 +296,7 @@ class _Compiler:
         self._dealt = (per_player, to_zones)
         return tuple(steps), rest, per_player
 
-    def turn(self, zones, deck, valuation) -> tuple[str, dict[str, Step], bool]:
+    def turn(self, zones, deck, valuation) -> tuple[Any, dict[str, Step], bool]:
         spec = self.d.get("turn") or {}
         raw_steps = spec.get("steps") or {}
         start = spec.get("start")
@@ -307,6 +322,12 @@ class _Compiler:
                 if o.then in steps:
                     object.__setattr__(o, "then_step", steps[o.then])
         return start, steps, can_knock
+
+    def _error_under(self, path: Path) -> Callable[[Sequence[Any], str], None]:
+        """A problem reporter for a nested compile step, placing its paths under `path`."""
+        def report(at: Sequence[Any], message: str) -> None:
+            self.error(path + tuple(at), message)
+        return report
 
     def unique_names(self, entries, path: Path, what: str) -> None:
         """Named entries of a list (an overlay changes them by name) are named once."""
@@ -381,7 +402,7 @@ class _Compiler:
             return False
         return True
 
-    def option(self, step, index, o, path, zones, deck, raw_steps) -> Optional[Option]:
+    def option(self, step, index, o, path, zones, deck, raw_steps) -> Option | None:
         kind = o["do"]
         prim = PRIMITIVES.get(kind)
         if prim is None:
@@ -495,7 +516,7 @@ class _Compiler:
             return cond(st, p) if cond is not None else []
         return fires
 
-    def reshuffle_pile(self, path: Path) -> Optional[str]:
+    def reshuffle_pile(self, path: Path) -> str | None:
         """The pile a `reshuffle` turns into a new stock: the one zone the options discard to
         (no zone has to be called `discard`)."""
         if (self.d.get("deal") or {}).get("rest") is None:
@@ -609,16 +630,15 @@ class _Compiler:
             found = one_key(entry)
             path = ("scoring", "hand", i)
             unit = SCORES.get(found[0]) if found else None
-            if unit is None:
+            if found is None or unit is None:
                 self.error(path, f"a scoring entry is one of: {', '.join(SCORES)}")
                 continue
-            hand.append((found[0], as_data(found[1]), self.unit(unit, found[1],
-                                                                 path + (found[0],))))
+            key, param = found
+            hand.append((key, as_data(param), self.unit(unit, param, path + (key,))))
         events = {}
         for name, e in (spec.get("events") or {}).items():
             path = ("scoring", "events", name)
-            events[name] = compile_event_points(
-                e, deck, lambda at, msg, path=path: self.error(path + tuple(at), msg))
+            events[name] = compile_event_points(e, deck, self._error_under(path))
         leftover = spec.get("leftover")
         if leftover is not None:
             self.need_zone(zones, leftover, ("scoring", "leftover"))
@@ -694,7 +714,7 @@ class _Compiler:
         sources = tuple(sorted({str(o.params["from"]) for st in steps.values() for o in st.options
                                 if o.kind == "capture" and o.params.get("from") != "hand"}))
         origin = self.deck_origin()
-        if self.problems:
+        if self.problems or valuation is None:
             raise CompileProblems(self.problems, self.related)
         digest = hashlib.sha256(_canonical_json(d).encode()).hexdigest()
         title, title_words = _text(d.get("title"))
@@ -729,7 +749,8 @@ class _UnitContext:
     def __init__(self, compiler: _Compiler, path: Path):
         self._c = compiler
         self._path = path
-        self.deck = compiler._deck
+        assert compiler._deck is not None, "units compile after the deck"
+        self.deck: cards_mod.Deck = compiler._deck
         self.valuation = compiler._valuation
         self.hand_size: int = (compiler.d.get("hand") or {}).get("size", 3)
         self.zones = compiler._zones
@@ -738,7 +759,7 @@ class _UnitContext:
     def error(self, at: ParamPath, message: str, also: Sequence[tuple] = ()) -> None:
         self._c.error(self._path + tuple(at), message, also=tuple(also))
 
-    def rank_indices(self, codes: Sequence[Any], at: ParamPath) -> list[int]:
+    def rank_indices(self, codes: Sequence[Any], at: Sequence[Any]) -> list[int]:
         return self._c.rank_indices(self.deck, codes, self._path + tuple(at))
 
     def card_codes(self, codes: Sequence[Any], at: ParamPath) -> list[str]:
@@ -746,7 +767,7 @@ class _UnitContext:
         for j, code in enumerate(codes):
             try:
                 out.append(self.deck.code(self.deck.parse(code)))
-            except Exception as e:  # CardError: say which card, keep going
+            except CardError as e:  # say which card, keep going
                 self._c.error(self._path + tuple(at) + (j,), str(e))
         return out
 
@@ -760,7 +781,8 @@ def _legal_moves(options: tuple[Option, ...]):
     has a simple `shape` need no call to its `expand`."""
     if len(options) == 1 and not options[0].guards:
         return options[0].lister
-    table = tuple((o.guards, o.lister, o.shape, o.actions.get(()), o.zone) for o in options)
+    table: tuple[tuple[Any, Any, Any, Any, Any], ...] = tuple(
+        (o.guards, o.lister, o.shape, o.actions.get(()), o.zone) for o in options)
 
     def legal(st, p):
         out = []

@@ -10,8 +10,8 @@ Rule-file problems carry positions (`Problem`) because an author needs "which li
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 
 class UserError(Exception):

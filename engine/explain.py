@@ -21,9 +21,9 @@ for its terms. `labels` keys that are read:
 `diff(base, overlay)` keeps only the sections whose sentences differ: what a house rule changes.
 
 The text is built in smaller modules: `explain_words` (language helpers), `explain_terms` (the
-ruleset's own words on top of `terms.Terms`, and `Section`), and one module per group of sections: `explain_setup`,
-`explain_turn`, `explain_hands`, `explain_stakes`. This module puts them together and holds the
-public API.
+ruleset's own words on top of `terms.Terms`, and `Section`), and one module per group of sections:
+`explain_setup`, `explain_turn`, `explain_hands`, `explain_stakes`. This module puts them together
+and holds the public API.
 """
 from __future__ import annotations
 

@@ -67,9 +67,9 @@ class HandSections(RulesetTerms):
         breaks = []
         for tb in valuation.tiebreak:
             if tb == "suit":
-                order = [self.suit_name(i) for i in valuation.suit_order]
-                breaks.append(self.t(f"the suit of the combination ({' > '.join(order)})",
-                                     f"il seme della combinazione ({' > '.join(order)})"))
+                suits = " > ".join(self.suit_name(i) for i in valuation.suit_order)
+                breaks.append(self.t(f"the suit of the combination ({suits})",
+                                     f"il seme della combinazione ({suits})"))
             elif tb == "high_rank":
                 ranks = sorted(range(len(self.deck.ranks)), reverse=True,
                                key=lambda i: (self.deck.ranks[i].value,

@@ -29,11 +29,11 @@ class TurnSections(RulesetTerms):
         do = o.kind
         t = self.t
         if do == "draw":
-            z = self.zone(o.params["from"])
+            z = self.zone(str(o.params["from"]))
             text = t(f"takes the top card of {z.the('en')}",
                      f"prende la carta in cima {z.prep('it', 'a')}")
         elif do == "discard":
-            z = self.zone(o.params["to"])
+            z = self.zone(str(o.params["to"]))
             up = self.rules.zones[o.params["to"]].visibility != "hidden"
             text = t(f"puts one of his cards {'face up' if up else 'face down'} on "
                      f"{z.the('en')}",
@@ -42,11 +42,11 @@ class TurnSections(RulesetTerms):
             if o.params.get("not_just_drawn"):
                 text += t(" (not the card just taken)", " (non la carta appena presa)")
         elif do == "swap":
-            z = self.zone(o.params["with"])
+            z = self.zone(str(o.params["with"]))
             text = t(f"exchanges one of his cards with one card of {z.the('en')}",
                      f"scambia una delle sue carte con una {z.prep('it', 'di')}")
         elif do == "swap_all":
-            z = self.zone(o.params["with"])
+            z = self.zone(str(o.params["with"]))
             text = t(f"exchanges his whole hand with {z.the('en')}",
                      f"scambia tutta la sua mano con {z.the('it')}")
         elif do == "pass":
@@ -124,7 +124,7 @@ class TurnSections(RulesetTerms):
         term = self.knock_term()
         own = self.term("knock")
         lines = []
-        for step, i, o in opts:
+        for _step, _i, o in opts:
             name = self.q(self.label(o.labels)) if o.labels else None
             guards = [g for g in (self.guard_adverb(g) for g in o.conditions) if g]
             if o.kind == "knock":

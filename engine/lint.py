@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any, Optional
+from typing import Any
 
 from .rules import Ruleset
 
@@ -50,7 +50,7 @@ _SWITCH = {"pot": "to switch to a pot game", "points": "to switch to a points ga
            "lives": "to switch to a lives game"}
 
 
-def no_effect(d: Mapping[str, Any], rules: Optional[Ruleset]) -> list[Finding]:
+def no_effect(d: Mapping[str, Any], rules: Ruleset | None) -> list[Finding]:
     """Keys that do nothing in the chosen stakes mode, settlement or trigger."""
     out: list[Finding] = []
     stakes = d.get("stakes") or {}
@@ -137,7 +137,7 @@ def _best_value(v: Any) -> float:
 def _never_allowed(guards: list, v: Any, cards: int) -> str:
     """Why a list of guards (all must hold) can never hold together, or ''."""
     low, high = 1, None
-    first: Optional[bool] = None
+    first: bool | None = None
     knocked: set[bool] = set()
     visible: dict[str, set[bool]] = {}
     for g in guards:

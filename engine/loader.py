@@ -156,7 +156,8 @@ class Document:
 
     def _existing(self, path: PathLike) -> tuple[tuple, bool]:
         """(longest existing prefix of `path` as actual keys, whether all of it exists)."""
-        node, found = self.data, []
+        node: Any = self.data
+        found: list[Any] = []
         for segment in _split_path(path):
             key = _child_key(node, segment)
             if key is _MISSING:
@@ -347,7 +348,7 @@ class _Composer:
         if self.count > MAX_NODES:
             raise _Fail(f"document is too large (more than {MAX_NODES} nodes)", pos, self.path)
         if isinstance(event, ev.AliasEvent):
-            return self._alias(event.anchor, pos)
+            return self._alias(event.anchor or "", pos)
         if event.tag is not None:
             raise _Fail(f"tags are not allowed (found {_show_tag(event.tag)})", pos, self.path)
         anchor = event.anchor
@@ -543,7 +544,8 @@ def _compose(text: str) -> Any:
 
 
 def _load(text: str, file: str) -> Document:
-    text = text.removeprefix("\ufeff")  # a UTF-8 BOM is invisible; don't let it shift line-1 columns
+    # a UTF-8 BOM is invisible; don't let it shift line-1 columns
+    text = text.removeprefix("\ufeff")
     try:
         root = _compose(text)
         if root is None or (isinstance(root, _Scalar) and root.plain and root.value == ""):

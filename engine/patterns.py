@@ -270,7 +270,8 @@ PATTERN_KINDS.add(PatternKind(
     compile=rank_groups, example={"groups": [["A"], ["F", "C", "R"], ["F", "C", "R"]]},
     cost=lambda params, size: factorial(size) if len(params.get("groups") or ()) == size else 1,
     words={"en": {"text": lambda p, w: f"all of one suit: {', plus '.join(_groups(p, w))}"},
-           "it": {"text": lambda p, w: f"tutte dello stesso seme: {', più '.join(_groups(p, w))}"}}))
+           "it": {"text": lambda p, w:
+                  f"tutte dello stesso seme: {', più '.join(_groups(p, w))}"}}))
 
 
 @dataclass(frozen=True)
@@ -290,7 +291,8 @@ class HandValue:
     value: float
     combo: str          # the winning pattern's name
     instant: bool
-    strength: int       # dense rank: higher is better; equal means tied under the ruleset
+    strength: float     # dense rank: higher is better; equal means tied under the ruleset
+    #                     (a hand of another size sits halfway between its neighbours)
 
 
 class Valuation:
@@ -398,7 +400,7 @@ class Valuation:
                                                self._strength_of_key(key))
         return hit
 
-    def _strength_of_key(self, key: tuple) -> int:
+    def _strength_of_key(self, key: tuple) -> float:
         """Strength of a hand not in the table (another size), on the table's scale."""
         if key in self._dense:
             return self._dense[key]

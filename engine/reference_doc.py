@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Any, Iterator, Optional
+from collections.abc import Iterator
+from typing import Any
 
 from .variants import PACKAGE
 
@@ -199,7 +200,7 @@ class _Renderer:
             self.line(" ".join(notes))
         self.line()
 
-    def definition_section(self, name: str, level: int, heading: Optional[str] = None) -> None:
+    def definition_section(self, name: str, level: int, heading: str | None = None) -> None:
         """A table definition and, after it, the table definitions it alone uses."""
         self.placed.add(name)
         s = self.defs[name]

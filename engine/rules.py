@@ -5,8 +5,9 @@ builds these; the game state (state.py) only ever reads these.
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Optional
+from typing import Any
 
 from .cards import Deck
 from .patterns import Valuation
@@ -52,7 +53,7 @@ class Action:
     option: int                  # index of the option within its step
     cards: tuple[int, ...] = ()  # discard: (card,); swap: (hand card, zone card)
     labels: Mapping[str, str] = field(default_factory=dict)
-    zone: Optional[str] = None   # the zone the move takes from or gives to, if any
+    zone: str | None = None   # the zone the move takes from or gives to, if any
     option_ref: Any = field(default=None, repr=False, compare=False)  # its Option (hot path)
     bits: int = field(default=0, repr=False, compare=False)  # its cards as a bit mask
 
@@ -68,7 +69,7 @@ class Option:
     kind: str
     params: Mapping[str, object]      # the primitive's parameters (zone names, flags)
     guards: tuple[Guard, ...]
-    then: Optional[str]
+    then: str | None
     effects: tuple[Callable, ...]     # (state, player) -> None
     labels: Mapping[str, str]
     knocks: bool                      # the option knocks/stands (itself or by an effect)
@@ -76,10 +77,10 @@ class Option:
     expand: Callable                  # the primitive's (state, option, player) -> [Action]
     run: Callable                     # the primitive's (state, option, action, player)
     actions: Mapping[tuple, Action]   # every Action this option can produce, built once
-    zone: Optional[str] = None        # the zone the primitive takes from or gives to
-    shape: Optional[str] = None       # the primitive's Primitive.shape (see primitives.py)
-    then_step: Optional["Step"] = field(default=None, repr=False)  # `then`, resolved
-    lister: Optional[Callable] = field(default=None, repr=False)  # (state, player) -> [Action]
+    zone: str | None = None        # the zone the primitive takes from or gives to
+    shape: str | None = None       # the primitive's Primitive.shape (see primitives.py)
+    then_step: Step | None = field(default=None, repr=False)  # `then`, resolved
+    lister: Callable | None = field(default=None, repr=False)  # (state, player) -> [Action]
     conditions: tuple[Spec, ...] = ()  # the guards (`if:`) as written, for words
     effect_specs: tuple[Spec, ...] = ()  # the effects as written, for words
 
@@ -88,19 +89,19 @@ class Option:
 class Step:
     name: str
     options: tuple[Option, ...]
-    legal: Callable = None  # (state, player) -> [Action]: the options' guards and expansions,
+    legal: Callable = None  # type: ignore[assignment]  # (state, player) -> [Action]: the options' guards and expansions,
     #                         fused into one closure by the compiler
 
 
 @dataclass(frozen=True)
 class Trigger:
     on: str                          # dealt, action, turn_end, all_passed, stock_empty
-    condition: Optional[Callable]    # (state, player) -> list of holders, or None if it fails
+    condition: Callable | None    # (state, player) -> list of holders, or None if it fails
     outcome: str                     # win, showdown, void, reshuffle, refresh
-    zone: Optional[str] = None       # refresh: the zone to deal again
-    winner: Optional[str] = None     # win: "holders" (default) or "dealer"
+    zone: str | None = None       # refresh: the zone to deal again
+    winner: str | None = None     # win: "holders" (default) or "dealer"
     best_only: bool = False
-    condition_spec: Optional[Spec] = None  # the condition (`if:`) as written, for words
+    condition_spec: Spec | None = None  # the condition (`if:`) as written, for words
     index: int = 0                   # its place in the file's `triggers:` list
     #: the outcome's closure (state, trigger, holders, event) -> True if it ended the hand
     run: Any = field(default=None, repr=False, compare=False)
@@ -137,7 +138,7 @@ class Stakes:
     lives: int
     into_pot: bool
     last_chance: bool
-    reentry_who: Optional[str]       # all, tied, or None
+    reentry_who: str | None       # all, tied, or None
     reentry_lives: int
     ante: int
     bankroll: int
@@ -175,9 +176,9 @@ class Ruleset:
     first_dealer: str
     zones: Mapping[str, Zone]
     deal: tuple[DealStep, ...]
-    rest_zone: Optional[str]
+    rest_zone: str | None
     start_step: str
-    opening: Optional[tuple[str, str]]  # (dealer|first, step): an extra turn before the first
+    opening: tuple[str, str] | None  # (dealer|first, step): an extra turn before the first
     steps: Mapping[str, Step]
     knock_last_turns: str
     triggers: Mapping[str, tuple[Trigger, ...]]   # by `on`
@@ -185,8 +186,8 @@ class Ruleset:
     settle_win: SettleRule
     settle_showdown: SettleRule
     end_last_standing: bool
-    end_hands: Optional[int]
-    end_target: Optional[int]        # points mode: penalty points that end the game
+    end_hands: int | None
+    end_target: int | None        # points mode: penalty points that end the game
     labels: Mapping[str, Mapping[str, str]]
     data: Mapping = field(repr=False, default_factory=dict)  # the merged document (worker
     #                                                         processes recompile it; explain

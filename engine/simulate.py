@@ -162,7 +162,8 @@ def _write_record(st: GameState, record_dir: str, index: int, bots: str, players
     names = [b.strip() for b in bots.split(",")]
     path = record_file(record_dir, index)
     try:
-        save(record_of(st, bots=names * players if len(names) == 1 else names), path)
+        bot_names: list[str | None] = list(names * players if len(names) == 1 else names)
+        save(record_of(st, bots=bot_names), path)
     except OSError as e:
         raise RecordError(f"cannot write the record {path}: {e.strerror or e}") from None
 

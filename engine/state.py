@@ -20,8 +20,8 @@ again at random, keeping everything he can see or knows from the public history 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from typing import Any, Iterable, NamedTuple, Optional, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, NamedTuple
 
 from .errors import UserError
 from .observation import Knowledge, Observation, RawMove
@@ -38,7 +38,7 @@ MAX_HANDS_PER_GAME = 5000
 
 class Event(NamedTuple):
     kind: str
-    player: Optional[int]
+    player: int | None
     data: dict
 
 
@@ -49,23 +49,79 @@ class IllegalAction(UserError):
 class GameState:
     # Fixed attributes: every decision reads and writes a dozen of them.
     __slots__ = (
+        '_deal_plans',
+        '_decks',
+        '_draws_from_stock',
+        '_face_up0',
+        '_first_step',
+        '_hand_over',
+        '_hidden_aside',
+        '_keep_dealer',
+        '_legal',
+        '_logging',
+        '_on_action',
+        '_on_all_passed',
+        '_on_stock_empty',
+        '_on_turn_end',
+        '_opening',
+        '_order',
+        '_pass_streak',
+        '_play_rng',
+        '_play_rng_shared',
+        '_rest',
         '_round_end_knock',
-        '_deal_plans', '_t_action', '_t_turn_end', '_face_up0', '_rest', '_decks',
-        '_draws_from_stock', '_first_step', '_hand_over', '_legal', '_on_action',
-        '_on_all_passed', '_on_stock_empty', '_on_turn_end', '_opening', '_order',
-        '_pass_streak', '_play_rng', '_step', '_top_visible', '_turn_index', 'alive',
-        'aside', 'capture', 'own', 'side_of', 'side_members', '_keep_dealer',
-        'current_player', 'dealer', 'deck_orders', 'events', 'face_up',
-        'first_dealer', 'hand_ends', 'hand_number', 'hands', 'is_over', 'just_drawn',
-        'knocker', 'lives', 'lives_lost', 'masks', 'moves', 'on_last_chance', 'paid',
-        'players', 'pot', 'record', 'rng', 'round', 'rules', 'seed', 'turns_in_hand',
-        'turns_taken', 'winners', 'won', 'zones',
+        '_seen_base',
+        '_seen_cache',
+        '_step',
+        '_t_action',
+        '_t_turn_end',
+        '_top_visible',
+        '_trail',
+        '_turn_index',
+        '_views',
+        'alive',
+        'aside',
+        'capture',
+        'current_player',
+        'dealer',
+        'deck_orders',
+        'events',
+        'face_up',
+        'first_dealer',
+        'hand_ends',
+        'hand_number',
+        'hands',
         # the public history of the hand and what follows from it (see _knowledge)
-        'history', '_logging', '_trail', '_seen_base', '_seen_cache', '_hidden_aside',
-        '_views', 'stop_at_hand_end', '_play_rng_shared')
+        'history',
+        'is_over',
+        'just_drawn',
+        'knocker',
+        'lives',
+        'lives_lost',
+        'masks',
+        'moves',
+        'on_last_chance',
+        'own',
+        'paid',
+        'players',
+        'pot',
+        'record',
+        'rng',
+        'round',
+        'rules',
+        'seed',
+        'side_members',
+        'side_of',
+        'stop_at_hand_end',
+        'turns_in_hand',
+        'turns_taken',
+        'winners',
+        'won',
+        'zones',
+    )
 
-    def __init__(self, rules: Ruleset, players: Optional[int] = None, seed: Optional[int] = 0,
-                 *, decks: Iterable[Sequence] = (), dealer: Optional[int] = None,
+    def __init__(self, rules: Ruleset, players: int | None = None, seed: int | None = 0,
+                 *, decks: Iterable[Sequence] = (), dealer: int | None = None,
                  record: bool = True, history: bool | None = None,
                  stop_at_hand_end: bool = False):
         """`record=False` is the fast path for simulations: no events, no moves, no decks
@@ -84,7 +140,7 @@ class GameState:
         # A game always has a seed, so any game can be saved and replayed.
         self.seed = seed if seed is not None else random.SystemRandom().randrange(2 ** 32)
         self.rng = random.Random(self.seed)  # the cut for the first dealer
-        self._play_rng: Optional[random.Random] = None  # chance inside a hand, see _hand_random
+        self._play_rng: random.Random | None = None  # chance inside a hand, see _hand_random
         self._play_rng_shared = False  # _play_rng is shared with a clone: copy before use
         self.deck_orders: list[list[str]] = []  # each hand's deck, top card first (if record)
         self.moves: list[tuple[int, dict]] = []  # (hand number, move) for records (if record)
@@ -132,10 +188,10 @@ class GameState:
         self.own: dict[str, list[list[int]]] = {}
         self.capture: Any = None
         self._keep_dealer = False  # a hand voided by `deal_again`: the same dealer deals
-        self.knocker: Optional[int] = None
+        self.knocker: int | None = None
         self.round = 1
         self.turns_in_hand = 0
-        self.just_drawn: Optional[int] = None
+        self.just_drawn: int | None = None
         self.current_player = -1
         self._order: list[int] = []
         self._turn_index = 0
@@ -224,7 +280,7 @@ class GameState:
         """Net stakes won per player (what he took from the pot less what he paid into it)."""
         return [self.won[p] - self.paid[p] for p in range(self.players)]
 
-    def visible_top(self, zone: str) -> Optional[int]:
+    def visible_top(self, zone: str) -> int | None:
         """The card a player can see on a zone, if any (a discard pile's top, a face-up zone's
         top)."""
         cards = self.zones.get(zone)
@@ -509,7 +565,7 @@ class GameState:
             mine[player] = seen.as_seen_by(player)
         return mine[player]
 
-    def emit(self, _kind: str, _player: Optional[int] = None, **data) -> None:
+    def emit(self, _kind: str, _player: int | None = None, **data) -> None:
         if self.record:
             self.events.append(Event(_kind, _player, data))
 
@@ -624,11 +680,11 @@ class GameState:
     def _ensure_choice(self) -> None:
         """Work out the legal moves; a player with none ends the hand in a showdown instead of
         hanging."""
+        # a draw would find the stock empty: the `stock_empty` triggers say what happens
         if self._draws_from_stock and self._step.name in self._draws_from_stock \
-                and not self.zones[self._rest]:
-            # a draw would find the stock empty: the `stock_empty` triggers say what happens
-            if self._fire("stock_empty", self.current_player) or self._hand_over:
-                return
+                and not self.zones[self._rest or ""] \
+                and (self._fire("stock_empty", self.current_player) or self._hand_over):
+            return
         self._legal = self._step.legal(self, self.current_player)
         if not self._legal:
             self.emit("stuck", self.current_player, step=self._step.name)
@@ -637,12 +693,9 @@ class GameState:
     def _may_fire(self, conditions: tuple, p: int) -> bool:
         """Whether any of these trigger conditions holds (None: always), before paying for
         `_fire`, which evaluates them again and acts."""
-        for cond in conditions:
-            if cond is None or cond(self, p) is not None:
-                return True
-        return False
+        return any(cond is None or cond(self, p) is not None for cond in conditions)
 
-    def _fire(self, on: str, p: Optional[int]) -> bool:
+    def _fire(self, on: str, p: int | None) -> bool:
         """Run the triggers listening to `on`; True when one of them ended the hand."""
         for trig in self.rules.triggers[on]:
             holders = trig.condition(self, p) if trig.condition is not None else []
@@ -790,7 +843,7 @@ class GameState:
         self.zones = {name: [] for name, z in rules.zones.items() if z.owner is None}
         if rules.owned_zones:
             self._start_owned()
-        self.aside: list[int] = []  # cards out of play this hand (undealt, or replaced)
+        self.aside = []  # cards out of play this hand (undealt, or replaced)
         self.face_up = dict(self._face_up0)
         self.knocker = None
         self._play_rng = None
@@ -834,9 +887,10 @@ class GameState:
         self._turn_index = 0
         self.current_player = self._order[0]
         self._step = rules.steps[rules.start_step]
-        self._opening = rules.opening is not None
-        if self._opening:  # an extra turn first, then the first player as usual
-            who, step = rules.opening
+        opening = rules.opening
+        self._opening = opening is not None
+        if opening is not None:  # an extra turn first, then the first player as usual
+            who, step = opening
             self.current_player = self.dealer if who == "dealer" else self._order[0]
             self._step = rules.steps[step]
         if self.record:

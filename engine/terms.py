@@ -156,7 +156,8 @@ def it_noun(text: str) -> tuple[str, str, bool, bool]:
 
 
 def noun(en: str, it: str) -> Noun:
-    """A Noun from an English name (given "the" when it has no article) and an Italian one (its article, if written, decides gender and number)."""
+    """A Noun from an English name (given "the" when it has no article) and an Italian one (its
+    article, if written, decides gender and number)."""
     en_text = en if en.lower().startswith("the ") else f"the {en}"
     art, word, fem, pl = it_noun(it)
     return Noun(en_text, art, word, fem, pl)

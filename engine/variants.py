@@ -9,10 +9,11 @@ from __future__ import annotations
 import importlib.util
 import json
 import re
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterator, Mapping, Optional
+from typing import TYPE_CHECKING, Any
 
 from . import lint, verdicts
 from .compiler import CompileProblems, compile_document
@@ -51,7 +52,7 @@ def builtin_files() -> dict[str, Path]:
     return out
 
 
-def resolve(name_or_path: str, relative_to: Optional[Path] = None) -> Path:
+def resolve(name_or_path: str, relative_to: Path | None = None) -> Path:
     """A ruleset argument: an existing file path first, then a built-in name."""
     text = str(name_or_path)
     candidates = []
@@ -192,6 +193,7 @@ def _schema_messages(error) -> list[tuple[tuple, str, bool]]:
     if "propertyNames" in error.absolute_schema_path:
         # The error is about a key (instance) of the mapping at `path`: point at that key.
         key = error.instance
+        why: str
         if v == "not":
             why = "is a reserved name"
         elif v == "pattern" and error.validator_value in _PATTERN_WORDS:
@@ -203,11 +205,11 @@ def _schema_messages(error) -> list[tuple[tuple, str, bool]]:
             why = f"is not allowed here: {error.message[:200]}"
         return [(path + (key,), f"key {key!r} {why}", True)]
     if v == "additionalProperties":
-        allowed = sorted((error.schema.get("properties") or {}).keys())
-        extra = sorted(set(error.instance) - set(allowed), key=str) if isinstance(
+        known = sorted((error.schema.get("properties") or {}).keys())
+        extra = sorted(set(error.instance) - set(known), key=str) if isinstance(
             error.instance, dict) else []  # keys may be ints or booleans (`10: x`)
         return [(path + (key,), f"unknown key {key!r}" +
-                 (f" (allowed here: {', '.join(allowed)})" if allowed else ""), True)
+                 (f" (allowed here: {', '.join(known)})" if known else ""), True)
                 for key in extra or [""]]  # every unknown key, not only the first
     if v in ("anyOf", "oneOf") and error.context and all(
             e.validator == "required" for e in error.context):
@@ -226,20 +228,20 @@ def _schema_messages(error) -> list[tuple[tuple, str, bool]]:
     if v == "not" and error.validator_value == {"type": "null"}:
         return [(path, "a value is needed here (null only deletes a key in an overlay)", False)]
     if v == "const":
-        return [(path, f"expected {json.dumps(error.validator_value)}, got "
-                       f"{json.dumps(error.instance, default=str)[:40]}", False)]
+        return [(path, (f"expected {json.dumps(error.validator_value)}, got "
+                       f"{json.dumps(error.instance, default=str)[:40]}"), False)]
     if v == "pattern" and error.validator_value in _PATTERN_WORDS:
         return [(path, f"{error.instance!r} {_PATTERN_WORDS[error.validator_value]}", False)]
     if v in ("maxProperties", "minProperties") and isinstance(error.instance, dict):
-        n, keys = error.validator_value, ", ".join(map(str, error.instance)) or "none"
+        n, names = error.validator_value, ", ".join(map(str, error.instance)) or "none"
         need = "at most" if v == "maxProperties" else "at least"
-        return [(path, f"{need} {n} key{'s' if n != 1 else ''} allowed here, found "
-                       f"{len(error.instance)} ({keys})", False)]
+        return [(path, (f"{need} {n} key{'s' if n != 1 else ''} allowed here, found "
+                       f"{len(error.instance)} ({names})"), False)]
     if v == "type":
         want = error.validator_value
         want = " or ".join(want) if isinstance(want, list) else want
-        return [(path, f"expected {want}, got "
-                       f"{json.dumps(error.instance, default=str)[:40]}", False)]
+        return [(path, (f"expected {want}, got "
+                       f"{json.dumps(error.instance, default=str)[:40]}"), False)]
     return [(path, error.message if len(error.message) < 200 else error.message[:200] + "...",
              False)]
 
@@ -285,7 +287,7 @@ def _schema_problems(data: Mapping) -> list[tuple[tuple, str, bool]]:
 #: mapping NAME -> entry: the entry is merged into the base's entry of that name, or added when
 #: the base has none; `null` removes it; `before: NAME` / `after: NAME` place it. A list there
 #: still replaces the base's list whole.
-NAMED_LISTS: tuple[tuple[Optional[str], ...], ...] = (
+NAMED_LISTS: tuple[tuple[str | None, ...], ...] = (
     ("hand", "patterns"), ("turn", "steps", None), ("triggers",))
 #: For each named list, the key a new entry cannot do without (what it is).
 _NAMED_KIND = {"patterns": ("pattern", "kind"), "steps": ("option", "do"),
@@ -300,7 +302,7 @@ class Merged:
     data: dict
     origin: dict  # merged path -> (Document that wrote the value there, its path in that file)
     files: list   # the chain, base first
-    _written: Optional[dict] = field(default=None, repr=False)  # id(doc) -> {merged path: path}
+    _written: dict | None = field(default=None, repr=False)  # id(doc) -> {merged path: path}
 
     def problem(self, path: tuple, message: str, at_key: bool = False) -> Problem:
         doc, in_doc = self.where(path)
@@ -481,7 +483,7 @@ def load_merged(name_or_path: str) -> Merged:
     path = resolve(name_or_path)
     chain: list[Document] = []
     seen: list[Path] = []
-    current: Optional[Path] = path
+    current: Path | None = path
     while current is not None:
         real = current.resolve()
         doc = load_file(current, file=_display(current))
@@ -523,7 +525,7 @@ def _display(p: Path) -> str:
 
 
 # ---- the whole road -----------------------------------------------------------------------
-def check(name_or_path: str) -> tuple[Optional[Ruleset], list[Problem]]:
+def check(name_or_path: str) -> tuple[Ruleset | None, list[Problem]]:
     """Load, merge, validate and compile; every problem found, never an exception for bad
     input (UsageError aside: an unknown name is the caller's argument, not a file's fault)."""
     rules, problems, _ = check_all(name_or_path, warnings=False)
@@ -531,14 +533,14 @@ def check(name_or_path: str) -> tuple[Optional[Ruleset], list[Problem]]:
 
 
 def check_all(name_or_path: str, warnings: bool = True
-              ) -> tuple[Optional[Ruleset], list[Problem], list[Problem]]:
+              ) -> tuple[Ruleset | None, list[Problem], list[Problem]]:
     """`check`, plus (when `warnings`) the rules of a valid ruleset that can never apply."""
     try:
         merged = load_merged(name_or_path)
     except RuleFileError as e:
         return None, _printable(_private(e.problems, name_or_path)), []
     found = schema_problems(merged.data)
-    rules: Optional[Ruleset]
+    rules: Ruleset | None
     try:
         rules = compile_document(merged.data, source=merged.files[-1].file,
                                  source_path=str(resolve(name_or_path).resolve()))
@@ -635,7 +637,7 @@ def load(name_or_path: str) -> Ruleset:
     if key in _cache:
         return _cache[key]
     rules, problems = check(name_or_path)
-    if problems:
+    if problems or rules is None:
         raise RuleFileError(problems)
     _cache[key] = rules
     return rules

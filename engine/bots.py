@@ -338,11 +338,8 @@ def reads_history(spec: str, players: int) -> bool:
 def _best_capture(state, actions) -> Action:
     """A capture game: the move making the most events (a sweep), then the most points at
     once, then taking the most by the ruleset's end-of-hand scoring (the first on ties)."""
-    from .capture import card_worth, preview
-    worth = state.rules.__dict__.get("_card_worth")
-    if worth is None:
-        worth = card_worth(state.rules)
-        object.__setattr__(state.rules, "_card_worth", worth)
+    from .capture import preview
+    worth = state.rules.card_worth  # computed once by the compiler
     best, best_key = actions[0], None
     for a in actions:
         made, points = preview(state, a)

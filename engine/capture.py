@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
-from .rules import Action
+from .rules import Action, make_action
 
 #: The facts a capture may make (the words of `events[].when`).
 FACTS = ("sweep", "same_suit", "takes_last_played")
@@ -138,23 +138,20 @@ def _canon(deck: Any, cards: Any) -> tuple[int, ...]:
 
 
 # ---- the primitive ------------------------------------------------------------------------
-def capture_lister(opt: Any, n: int) -> Any:
+def capture_lister(opt: Any, actions: Mapping[tuple, Action], n: int) -> Any:
     """(state, player) -> the legal captures of this option: for each card the player may
     play, each set it may take (or laying it down, when it takes nothing or need not take).
-    Actions are made the first time a combination is seen and reused after."""
+    Actions are made the first time a combination is seen and reused after (`actions`, the
+    option's table built at compile time, is empty: the combinations are too many)."""
     params = opt.params
     source, table_zone = params["from"], params["table"]
     taking: Taking = params["_taking"]
     cache: dict[tuple[int, ...], Action] = {}
-    labels = opt.labels
 
     def action(cards: tuple[int, ...]) -> Action:
         a = cache.get(cards)
         if a is None:
-            a = Action("capture", opt.step, opt.index, cards, labels, table_zone)
-            object.__setattr__(a, "option_ref", opt)
-            object.__setattr__(a, "bits", sum(1 << c for c in set(cards)))
-            cache[cards] = a
+            a = cache[cards] = make_action(opt, cards)
         return a
 
     def legal(st: Any, p: int) -> list[Action]:
@@ -185,10 +182,6 @@ def _distinct_cards(hand: list[int], deck: Any) -> list[int]:
             seen.add(code)
             out.append(c)
     return out
-
-
-def capture_expand(st: Any, opt: Any, p: int) -> list[Action]:
-    return opt.lister(st, p)
 
 
 def capture_apply(st: Any, opt: Any, action: Action, p: int) -> None:
@@ -347,16 +340,16 @@ def preview(st: Any, action: Action) -> tuple[int, float]:
     return made, points
 
 
-def card_worth(rules: Any) -> list[float]:
-    """A rough worth of taking each card under the ruleset's end-of-hand scoring: a card
-    counts for `most_cards`, more in a counted suit, much more when it scores by itself, and
-    by its place in a rank table."""
-    deck = rules.deck
+def card_worth(deck: Any, scoring: Any) -> tuple[float, ...]:
+    """A rough worth of taking each card under the ruleset's end-of-hand scoring (`scoring`,
+    a tally.Scoring, or None): a card counts for `most_cards`, more in a counted suit, much
+    more when it scores by itself, and by its place in a rank table. The compiler computes it
+    once (`Ruleset.card_worth`) for the bots."""
     worth = [0.0] * len(deck.cards)
-    if rules.scoring is None:
-        return worth
+    if scoring is None:
+        return tuple(worth)
     suits = {s.code: i for i, s in enumerate(deck.suits)}
-    for key, param, _ in rules.scoring.hand:
+    for key, param, _ in scoring.hand:
         for c in deck.cards:
             if key == "most_cards" or (key == "most_of_suit"
                                        and suits.get(param["suit"]) == c.suit):
@@ -367,4 +360,4 @@ def card_worth(rules: Any) -> list[float]:
                 v = {str(k): x for k, x in param["values"].items()}.get(deck.ranks[c.rank].code, 0)
                 top = max(param["values"].values()) or 1
                 worth[c.id] += 2 * v / top
-    return worth
+    return tuple(worth)

@@ -7,7 +7,7 @@ printing a hand). A code is the rank code followed by the suit code: `Rc`, `10h`
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .errors import CardError
 
@@ -41,6 +41,14 @@ class Deck:
     ranks: tuple[Rank, ...]
     cards: tuple[Card, ...]
     card_name: Mapping[str, str]  # per language, "{rank} of {suit}"
+    #: code -> the id of the first card with that code (built with the deck)
+    _index: Mapping[str, int] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        index: dict[str, int] = {}
+        for c in self.cards:
+            index.setdefault(c.code, c.id)
+        object.__setattr__(self, "_index", index)
 
     # ---- notation -------------------------------------------------------------------------
     def parse(self, code: str) -> int:
@@ -91,17 +99,6 @@ class Deck:
         cut and the `high_rank` tie-break)."""
         c = self.cards[card]
         return (c.value, self.ranks[c.rank].position)
-
-    @property
-    def _index(self) -> dict[str, int]:
-        cached = self.__dict__.get("_index_cache")
-        if cached is None:
-            cached = {}
-            for c in self.cards:
-                cached.setdefault(c.code, c.id)
-            object.__setattr__(self, "_index_cache", cached)
-        return cached
-
 
 def _pick(names: Mapping[str, str], lang: str, default: str) -> str:
     return names.get(lang) or names.get("en") or default

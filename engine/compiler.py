@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from . import cards as cards_mod
+from .capture import card_worth
 from .errors import CardError
 from .guards import GUARDS
 from .keywords import ParamPath, Registry, Unit, one_key
@@ -23,6 +24,7 @@ from .rules import (
     Action,
     DealStep,
     DeckOrigin,
+    Lister,
     Option,
     Ruleset,
     SettleRule,
@@ -31,6 +33,7 @@ from .rules import (
     Trigger,
     Zone,
     as_data,
+    make_action,
     spec_of,
 )
 from .settlement import PAY_POLICIES, TIE_POLICIES
@@ -306,21 +309,24 @@ class _Compiler:
         steps: dict[str, Step] = {}
         can_knock = False
         for name, options in raw_steps.items():
-            compiled = []
+            compiled: list[Option] = []
+            tables: list[Mapping[tuple, Action]] = []
+            listers: list[Lister] = []
             if not options:
                 self.error(("turn", "steps", name), "a step needs at least one option")
             self.unique_names(options or [], ("turn", "steps", name), "option")
             for i, o in enumerate(options or []):
                 path = ("turn", "steps", name, i)
-                opt = self.option(name, i, o, path, zones, deck, raw_steps)
-                if opt is not None:
+                made = self.option(name, i, o, path, zones, deck, raw_steps)
+                if made is not None:
+                    opt, table, lister = made
                     compiled.append(opt)
+                    tables.append(table)
+                    listers.append(lister)
                     can_knock = can_knock or opt.knocks
-            steps[name] = Step(name, tuple(compiled), _legal_moves(tuple(compiled)))
-        for st in steps.values():  # `then` by object, not by name, on the hot path
-            for o in st.options:
-                if o.then in steps:
-                    object.__setattr__(o, "then_step", steps[o.then])
+            steps[name] = Step(name, tuple(compiled),
+                               _legal_moves(tuple(compiled), tuple(tables), tuple(listers)),
+                               tuple(tables))
         return start, steps, can_knock
 
     def _error_under(self, path: Path) -> Callable[[Sequence[Any], str], None]:
@@ -402,7 +408,9 @@ class _Compiler:
             return False
         return True
 
-    def option(self, step, index, o, path, zones, deck, raw_steps) -> Option | None:
+    def option(self, step, index, o, path, zones, deck, raw_steps
+               ) -> tuple[Option, Mapping[tuple, Action], Lister] | None:
+        """The option, every Action it can produce (by cards) and its legal-move closure."""
         kind = o["do"]
         prim = PRIMITIVES.get(kind)
         if prim is None:
@@ -422,7 +430,7 @@ class _Compiler:
             self.error(path + ("then",), f"no step named {then!r}")
         if then == step:
             self.error(path + ("then",), "an option cannot lead back to its own step")
-        effects, knocks = [], kind == "knock"
+        effects, knocks = [], prim.knocks
         for j, e in enumerate(o.get("effects") or []):
             (key, param), = e.items()
             unit = self.known(EFFECTS, key, path + ("effects", j), "effect")
@@ -432,9 +440,13 @@ class _Compiler:
             effect = self.unit(unit, param, path + ("effects", j, key))
             if effect is not None:
                 effects.append(effect)
-        labels = dict(o.get("label") or {})
-        actions = {}
         zone = next((params[z] for z in prim.zone_params), None)
+        opt = Option(step, index, kind, params, guards, then, tuple(effects),
+                     dict(o.get("label") or {}), knocks, prim.passes, prim.apply, zone,
+                     prim.shape, conditions=tuple(spec_of(g) for g in o.get("if") or []),
+                     effect_specs=tuple(spec_of(e) for e in o.get("effects") or []),
+                     draws_from=params.get(prim.draws_from) if prim.draws_from else None,
+                     is_knock=prim.knocks)
         if kind not in self._key_counts:
             self._key_counts[kind] = len(prim.keys(len(deck.cards)))
         self._actions += self._key_counts[kind]
@@ -443,21 +455,21 @@ class _Compiler:
                 self._too_many_actions = True
                 self.error(path, f"too many actions: the options so far offer {self._actions} "
                            f"card choices, more than {MAX_ACTIONS} (fewer `swap` options?)")
-        else:
-            for cards in prim.keys(len(deck.cards)):
-                actions[cards] = Action(kind, step, index, cards, labels, zone)
-        opt = Option(step, index, kind, params, guards, then, tuple(effects), labels,
-                     knocks, kind == "pass", prim.expand, prim.apply, actions, zone,
-                     prim.shape, conditions=tuple(spec_of(g) for g in o.get("if") or []),
-                     effect_specs=tuple(spec_of(e) for e in o.get("effects") or []))
-        expand = prim.expand
-        lister = (prim.lister(opt, len(deck.cards)) if prim.lister is not None
-                  else lambda st, p: expand(st, opt, p))
-        object.__setattr__(opt, "lister", lister)
-        for a in actions.values():
-            object.__setattr__(a, "option_ref", opt)
-            object.__setattr__(a, "bits", sum(1 << c for c in set(a.cards)))
-        return opt
+            return opt, {}, lambda st, p: []
+        actions = {cards: make_action(opt, cards) for cards in prim.keys(len(deck.cards))}
+        return opt, actions, prim.lister(opt, actions, len(deck.cards))
+
+    def owned_sources(self, steps: Mapping[str, Step], zones: Mapping[str, Zone]
+                      ) -> tuple[str, ...]:
+        """The owned zones options play from (a capture from each player's own pile)."""
+        out = set()
+        for st in steps.values():
+            for o in st.options:
+                key = PRIMITIVES[o.kind].plays_from
+                source = str(o.params.get(key)) if key else ""
+                if source in zones and zones[source].owner:
+                    out.add(source)
+        return tuple(sorted(out))
 
     def triggers(self, zones, valuation) -> dict[str, tuple[Trigger, ...]]:
         out: dict[str, list[Trigger]] = {e: [] for e in EVENTS}
@@ -481,12 +493,13 @@ class _Compiler:
             outcome = self.known(OUTCOMES, do, path + ("do",), "outcome")
             if outcome is None:
                 continue
-            if do == "reshuffle":
-                zone = self.reshuffle_pile(path + ("do",))
+            if outcome.on_discard_pile:
+                zone = self.reshuffle_pile(path + ("do",), do)
             run = self.unit(outcome, zone, path + (("do", do) if found else ("do",)))
             on = t["on"]
-            if on == "all_passed" and not self._can_pass:
-                self.error(path + ("on",), "`all_passed` can never happen: no option passes",
+            event = EVENTS.get(on)
+            if event is not None and event.needs_pass and not self._can_pass:
+                self.error(path + ("on",), f"`{on}` can never happen: no option passes",
                            also=[("turn", "steps")])
             if not ok or run is None or on not in EVENTS:
                 continue
@@ -516,20 +529,20 @@ class _Compiler:
             return cond(st, p) if cond is not None else []
         return fires
 
-    def reshuffle_pile(self, path: Path) -> str | None:
-        """The pile a `reshuffle` turns into a new stock: the one zone the options discard to
-        (no zone has to be called `discard`)."""
+    def reshuffle_pile(self, path: Path, outcome: str) -> str | None:
+        """The pile an outcome such as `reshuffle` turns into a new stock: the one zone the
+        options discard to (no zone has to be called `discard`)."""
         if (self.d.get("deal") or {}).get("rest") is None:
-            self.error(path, "`reshuffle` makes a new stock, but the deal has no stock: give "
+            self.error(path, f"`{outcome}` makes a new stock, but the deal has no stock: give "
                        "`deal: {rest: ZONE}`", also=[("deal",)])
         steps = (self.d.get("turn") or {}).get("steps") or {}
-        piles = sorted({str(o["to"]) for opts in steps.values() for o in opts or []
-                        if isinstance(o, Mapping) and o.get("do") == "discard" and "to" in o})
+        piles = sorted({str(o[key]) for opts in steps.values() for o in opts or []
+                        if isinstance(o, Mapping) and (key := _discards_to(o)) and key in o})
         if len(piles) == 1:
             return piles[0]
         why = (f"the options discard to {', '.join(piles)}" if piles
                else "no option discards")
-        self.error(path, f"`reshuffle` shuffles the discard pile into a new stock but {why}: "
+        self.error(path, f"`{outcome}` shuffles the discard pile into a new stock but {why}: "
                    f"it needs exactly one pile to discard to", also=[("turn", "steps")])
         return None
 
@@ -666,8 +679,8 @@ class _Compiler:
         deal, rest, per_player = self.deal(zones)
         raw_steps = (d.get("turn") or {}).get("steps") or {}
         self._step_names = list(raw_steps)
-        self._can_pass = any(o.get("do") == "pass" for opts in raw_steps.values()
-                             for o in (opts or []))
+        self._can_pass = any(getattr(PRIMITIVES.get(str(o.get("do"))), "passes", False)
+                             for opts in raw_steps.values() for o in (opts or []))
         start, steps, can_knock = self.turn(zones, deck, valuation)
         opening = (d.get("turn") or {}).get("opening")
         if opening is not None and opening["step"] not in steps:
@@ -680,11 +693,12 @@ class _Compiler:
             self.error(("deal",), f"the deal gives each player {per_player} cards but "
                        f"`hand.size` is {hand_size}", also=[("hand", "size")])
         triggers = self.triggers(zones, valuation) if valuation else {}
-        ends = any(t.outcome in ("showdown", "void") for ts in triggers.values() for t in ts)
+        closing = [u.name for u in OUTCOMES.units() if u.closes]
+        ends = any(t.outcome in closing for ts in triggers.values() for t in ts)
         if valuation and not can_knock and not ends:
             self.error(("turn",), also=[("triggers",)], message=
                        "nothing can end a hand: no option knocks and no trigger "
-                       "ends the hand with `showdown` or `void`")
+                       f"ends the hand with {' or '.join(f'`{n}`' for n in closing)}")
         stakes = self.stakes()
         if stakes.mode == "score":  # points won: `scoring:` says what a hand gives
             if d.get("settle"):
@@ -711,8 +725,7 @@ class _Compiler:
         first_player = self.first_player(seating.get("first_player"), zones)
         scoring = self.scoring(zones, stakes.mode, deck)
         owned = tuple(n for n, z in zones.items() if z.owner)
-        sources = tuple(sorted({str(o.params["from"]) for st in steps.values() for o in st.options
-                                if o.kind == "capture" and o.params.get("from") != "hand"}))
+        sources = self.owned_sources(steps, zones)
         origin = self.deck_origin()
         if self.problems or valuation is None:
             raise CompileProblems(self.problems, self.related)
@@ -738,6 +751,7 @@ class _Compiler:
             labels=dict(d.get("labels") or {}), data=d,
             source_path=self.source_path, sides=sides, owned_zones=owned,
             capture_sources=sources, scoring=scoring, first_player=first_player,
+            card_worth=card_worth(deck, scoring) if scoring is not None else (),
             first_player_spec=spec_of(seating["first_player"])
             if seating.get("first_player") else None)
 
@@ -775,14 +789,15 @@ class _UnitContext:
         return self._c.guard(spec, self._path + tuple(at))
 
 
-def _legal_moves(options: tuple[Option, ...]):
+def _legal_moves(options: tuple[Option, ...], tables: tuple[Mapping[tuple, Action], ...],
+                 listers: tuple[Lister, ...]) -> Lister:
     """One closure per step listing its legal moves: the hot path of every decision, so the
     common shapes skip calls: one unguarded option needs no loop, and options whose primitive
-    has a simple `shape` need no call to its `expand`."""
+    has a simple `shape` need no call to its lister."""
     if len(options) == 1 and not options[0].guards:
-        return options[0].lister
-    table: tuple[tuple[Any, Any, Any, Any, Any], ...] = tuple(
-        (o.guards, o.lister, o.shape, o.actions.get(()), o.zone) for o in options)
+        return listers[0]
+    table = tuple((o.guards, lister, o.shape, actions.get(()), o.zone)
+                  for o, actions, lister in zip(options, tables, listers))
 
     def legal(st, p):
         out = []
@@ -800,6 +815,12 @@ def _legal_moves(options: tuple[Option, ...]):
                     out += lister(st, p)
         return out
     return legal
+
+
+def _discards_to(option: Mapping) -> str | None:
+    """The parameter naming the pile the option's primitive discards to, if it does."""
+    prim = PRIMITIVES.get(str(option.get("do")))
+    return prim.discards_to if prim is not None else None
 
 
 def _canonical_json(d: Any) -> str:

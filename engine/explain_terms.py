@@ -154,7 +154,7 @@ class RulesetTerms(Terms):
         if own:
             return own
         for _, _, o in self.knock_options():
-            if o.kind == "knock" and o.labels:
+            if o.is_knock and o.labels:
                 return self.label(o.labels)
         return None
 

@@ -127,7 +127,7 @@ class TurnSections(RulesetTerms):
         for _step, _i, o in opts:
             name = self.q(self.label(o.labels)) if o.labels else None
             guards = [g for g in (self.guard_adverb(g) for g in o.conditions) if g]
-            if o.kind == "knock":
+            if o.is_knock:
                 who = name or self.t("Knocking", "Bussare")
                 if guards:
                     lines.append(self.t(f"{who} is allowed: {', '.join(guards)}.",

@@ -15,29 +15,48 @@ from typing import Any
 
 from . import capture
 from .keywords import CompileContext, Kind, Ref, Registry, Terms, Unit
+from .rules import Action, Lister
 
 
 @dataclass(frozen=True)
 class Primitive:
     keys: Callable[[int], list]                # deck size -> every cards tuple it may name
-    expand: Callable[[Any, Any, int], list]    # (state, option, player) -> legal Actions
+    #: (option, its actions by cards, deck size) -> closure (state, player) -> legal Actions
+    lister: Callable[[Any, Mapping[tuple, Action], int], Lister]
     apply: Callable[[Any, Any, Any, int], None]  # (state, option, action, player)
     zone_params: tuple[str, ...] = ()
-    #: how `expand` behaves, so a step's legal-move closure can skip calling it:
+    #: how its lister behaves, so a step's legal-move closure can skip calling it:
     #: "always" (its one action is always legal), "if_zone" (its one action is legal when its
-    #: zone is not empty), None (call expand)
+    #: zone is not empty), None (call the lister)
     shape: str | None = None
-    #: optional (option, deck size) -> closure (state, player) -> legal Actions: a faster
-    #: `expand` specialised to one option, with its actions in a list indexed by card
-    lister: Callable[[Any, int], Callable] | None = None
     #: optional (params, compile context) -> params: checks and compiles the primitive's own
     #: parameters once (a capture's taking rules), stored in the option's params
     prepare: Callable[[dict, Any], dict] | None = None
+    #: the move is a knock (the compiler's "can a hand end?" check, explain's knock section)
+    knocks: bool = False
+    #: the move does nothing: a whole round of such moves is the `all_passed` event
+    passes: bool = False
+    #: the parameter naming the zone whose top card it takes into the hand (a draw), if any
+    draws_from: str | None = None
+    #: the parameter naming the pile it puts a card on (the pile `reshuffle` turns over)
+    discards_to: str | None = None
+    #: the parameter naming a zone it may play from besides the hand (a capture from an owned
+    #: pile); only zones each player owns count
+    plays_from: str | None = None
 
 
-# ---- draw ---------------------------------------------------------------------------------
-def _draw_expand(st, opt, p):
-    return [opt.actions[()]] if st.zones[opt.zone] else []
+# ---- draw, swap all, pass, knock: one action without cards ---------------------------------
+def _single_if_zone(opt: Any, actions: Mapping[tuple, Action], n: int) -> Lister:
+    single, zone = [actions[()]], opt.zone
+
+    def legal(st, p):
+        return single if st.zones[zone] else []
+    return legal
+
+
+def _single_always(opt: Any, actions: Mapping[tuple, Action], n: int) -> Lister:
+    single = [actions[()]]
+    return lambda st, p: single
 
 
 def _draw_apply(st, opt, action, p):
@@ -48,16 +67,8 @@ def _draw_apply(st, opt, action, p):
 
 
 # ---- discard ------------------------------------------------------------------------------
-def _discard_expand(st, opt, p):
-    table = opt.actions
-    if opt.params.get("not_just_drawn") and st.just_drawn is not None:
-        jd = st.just_drawn
-        return [table[(c,)] for c in st.hands[p] if c != jd]
-    return [table[(c,)] for c in st.hands[p]]
-
-
-def _discard_lister(opt, n):
-    table = [opt.actions.get((c,)) for c in range(n)]
+def _discard_lister(opt: Any, actions: Mapping[tuple, Action], n: int) -> Lister:
+    table = [actions.get((c,)) for c in range(n)]
     if opt.params.get("not_just_drawn"):
         def legal(st, p):
             jd = st.just_drawn
@@ -76,14 +87,8 @@ def _discard_apply(st, opt, action, p):
 
 
 # ---- swap one -----------------------------------------------------------------------------
-def _swap_expand(st, opt, p):
-    table = opt.actions
-    zone = st.zones[opt.zone]
-    return [table[(h, z)] for h in st.hands[p] for z in zone]
-
-
-def _swap_lister(opt, n):
-    table = [[opt.actions.get((h, z)) for z in range(n)] for h in range(n)]
+def _swap_lister(opt: Any, actions: Mapping[tuple, Action], n: int) -> Lister:
+    table = [[actions.get((h, z)) for z in range(n)] for h in range(n)]
     zone_name = opt.zone
 
     def legal(st, p):
@@ -102,10 +107,6 @@ def _swap_apply(st, opt, action, p):
 
 
 # ---- swap all -----------------------------------------------------------------------------
-def _swap_all_expand(st, opt, p):
-    return [opt.actions[()]] if st.zones[opt.zone] else []
-
-
 def _swap_all_apply(st, opt, action, p):
     name = opt.zone
     st.hands[p], st.zones[name] = st.zones[name], st.hands[p]
@@ -114,10 +115,6 @@ def _swap_all_apply(st, opt, action, p):
 
 
 # ---- pass and knock -----------------------------------------------------------------------
-def _single_expand(st, opt, p):
-    return [opt.actions[()]]
-
-
 def _nothing(st, opt, action, p):
     return None
 
@@ -139,16 +136,16 @@ def _card_pairs(n):
 
 
 PRIMITIVES: dict[str, Primitive] = {
-    "draw": Primitive(_no_cards, _draw_expand, _draw_apply, ("from",), "if_zone"),
-    "discard": Primitive(_each_card, _discard_expand, _discard_apply, ("to",),
-                         lister=_discard_lister),
-    "swap": Primitive(_card_pairs, _swap_expand, _swap_apply, ("with",), lister=_swap_lister),
-    "swap_all": Primitive(_no_cards, _swap_all_expand, _swap_all_apply, ("with",), "if_zone"),
-    "pass": Primitive(_no_cards, _single_expand, _nothing, (), "always"),
-    "knock": Primitive(_no_cards, _single_expand, _knock_apply, (), "always"),
-    "capture": Primitive(lambda n: [], capture.capture_expand, capture.capture_apply,
-                         ("table", "into"), lister=capture.capture_lister,
-                         prepare=capture.prepare),
+    "draw": Primitive(_no_cards, _single_if_zone, _draw_apply, ("from",), "if_zone",
+                      draws_from="from"),
+    "discard": Primitive(_each_card, _discard_lister, _discard_apply, ("to",),
+                         discards_to="to"),
+    "swap": Primitive(_card_pairs, _swap_lister, _swap_apply, ("with",)),
+    "swap_all": Primitive(_no_cards, _single_if_zone, _swap_all_apply, ("with",), "if_zone"),
+    "pass": Primitive(_no_cards, _single_always, _nothing, (), "always", passes=True),
+    "knock": Primitive(_no_cards, _single_always, _knock_apply, (), "always", knocks=True),
+    "capture": Primitive(lambda n: [], capture.capture_lister, capture.capture_apply,
+                         ("table", "into"), prepare=capture.prepare, plays_from="from"),
 }
 
 

@@ -47,7 +47,8 @@ class Action:
     """One legal move: the option it comes from and the cards it names.
 
     Actions are built once per (option, cards) and reused, so identity comparison is cheap and
-    `legal_actions()` allocates almost nothing during play."""
+    `legal_actions()` allocates almost nothing during play. `make_action` builds one (its
+    card mask included); nothing changes an Action afterwards."""
     kind: str                    # the primitive: draw, discard, swap, swap_all, pass, knock
     step: str
     option: int                  # index of the option within its step
@@ -62,35 +63,49 @@ class Action:
         return (self.step, self.option, self.cards)
 
 
+def make_action(option: Option, cards: tuple[int, ...]) -> Action:
+    """The Action of `option` naming `cards`, with its card mask."""
+    return Action(option.kind, option.step, option.index, cards, option.labels, option.zone,
+                  option, sum(1 << c for c in set(cards)))
+
+
+#: (state, player) -> the legal Actions of one option, or of one step
+Lister = Callable[[Any, int], list]
+
+
 @dataclass(frozen=True, eq=False)
 class Option:
+    """One compiled turn option. Its Actions point back at it, so they are built after it and
+    kept by its `Step` (`Step.actions`) with the closure that lists the legal ones."""
     step: str
     index: int
-    kind: str
+    kind: str                         # the primitive's keyword
     params: Mapping[str, object]      # the primitive's parameters (zone names, flags)
     guards: tuple[Guard, ...]
-    then: str | None
+    then: str | None                  # the next step of the turn (a key of Ruleset.steps)
     effects: tuple[Callable, ...]     # (state, player) -> None
     labels: Mapping[str, str]
     knocks: bool                      # the option knocks/stands (itself or by an effect)
-    is_pass: bool
-    expand: Callable                  # the primitive's (state, option, player) -> [Action]
+    is_pass: bool                     # its primitive passes: a round of them is `all_passed`
     run: Callable                     # the primitive's (state, option, action, player)
-    actions: Mapping[tuple, Action]   # every Action this option can produce, built once
     zone: str | None = None        # the zone the primitive takes from or gives to
     shape: str | None = None       # the primitive's Primitive.shape (see primitives.py)
-    then_step: Step | None = field(default=None, repr=False)  # `then`, resolved
-    lister: Callable | None = field(default=None, repr=False)  # (state, player) -> [Action]
     conditions: tuple[Spec, ...] = ()  # the guards (`if:`) as written, for words
     effect_specs: tuple[Spec, ...] = ()  # the effects as written, for words
+    #: the zone whose top card the option takes into the hand (a draw), if any
+    draws_from: str | None = None
+    #: its primitive itself knocks (not only through an effect)
+    is_knock: bool = False
 
 
 @dataclass(frozen=True)
 class Step:
     name: str
     options: tuple[Option, ...]
-    legal: Callable = None  # type: ignore[assignment]  # (state, player) -> [Action]: the options' guards and expansions,
-    #                         fused into one closure by the compiler
+    legal: Lister  # (state, player) -> [Action]: the options' guards and expansions, fused
+    #                into one closure by the compiler
+    #: per option (same order): every Action it can produce, built once, by its cards
+    actions: tuple[Mapping[tuple, Action], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -207,6 +222,8 @@ class Ruleset:
     #: (state, seats in play order) -> the seat that plays first, when the ruleset says
     first_player: Callable | None = None
     first_player_spec: Spec | None = None
+    #: a capture game: a rough worth of taking each card (capture.card_worth), for the bots
+    card_worth: tuple[float, ...] = ()
 
     def label(self, thing: Mapping[str, str], lang: str, default: str = "") -> str:
         return thing.get(lang) or thing.get("en") or default

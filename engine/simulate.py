@@ -40,7 +40,7 @@ def end_names(rules) -> dict[str, str]:
     (a stand, say) and its instant patterns' labels (a thirty-one)."""
     out: dict[str, str] = {}
     knock = next((o.labels.get("en") for st in rules.steps.values() for o in st.options
-                  if o.kind == "knock" and o.labels.get("en")), None)
+                  if o.is_knock and o.labels.get("en")), None)
     if knock:
         out["showdown:knock"] = knock[0].lower() + knock[1:]
     instant = list(dict.fromkeys(p.labels.get("en") or p.name

@@ -214,8 +214,7 @@ class GameState:
         self._draws_from_stock = frozenset(
             st.name for st in rules.steps.values()
             if self._on_stock_empty and rules.rest_zone is not None and any(
-                o.kind == "draw" and o.params.get("from") == rules.rest_zone
-                for o in st.options))
+                o.draws_from == rules.rest_zone for o in st.options))
         self._top_visible = {z: v.visibility == "top" for z, v in rules.zones.items()}
         self._face_up0 = {name: z.visibility == "public" for name, z in rules.zones.items()}
         self._rest = rules.rest_zone
@@ -599,9 +598,9 @@ class GameState:
         self._pass_streak = self._pass_streak + 1 if opt.is_pass else 0
         if not self._hand_over and not (self._on_action and self._may_fire(self._t_action, p)
                                         and self._fire("action", p)):
-            nxt = opt.then_step
+            nxt = opt.then
             if nxt is not None:
-                self._step = nxt
+                self._step = self.rules.steps[nxt]
                 self._ensure_choice()
             else:
                 self._end_turn(p)

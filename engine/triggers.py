@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any, cast
 
 from .keywords import CompileContext, Kind, Ref, Registry, Terms, Unit
@@ -31,18 +32,37 @@ def _sample_trigger(unit: Unit, w: Terms) -> Any:
                    Spec("holds", "instant"))
 
 
-EVENTS: Registry[Unit] = Registry(Kind.TRIGGER_EVENT, forms=("when",))
+@dataclass(frozen=True, kw_only=True)
+class Event(Unit):
+    """A trigger event. `needs_pass`: it can only happen when some option passes (the
+    compiler refuses a trigger on it otherwise)."""
+    needs_pass: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
+class OutcomeUnit(Unit):
+    """A trigger outcome. `closes`: it ends the hand without a winner (a comparison, a void),
+    so a ruleset where no option knocks can still end a hand. `on_discard_pile`: its zone is
+    the pile the options discard to, which the compiler finds (no pile has to be called
+    anything)."""
+    closes: bool = False
+    on_discard_pile: bool = False
+
+
+EVENTS: Registry[Event] = Registry(Kind.TRIGGER_EVENT, forms=("when",))
 CONDITIONS: Registry[Unit] = Registry(Kind.TRIGGER_CONDITION, forms=("clause",))
-OUTCOMES: Registry[Unit] = Registry(Kind.OUTCOME, forms=("outcome",), sample=_sample_trigger)
+OUTCOMES: Registry[OutcomeUnit] = Registry(Kind.OUTCOME, forms=("outcome",),
+                                           sample=_sample_trigger)
 
 
 # ---- events -------------------------------------------------------------------------------
 def _event(name: str, description: str, en: Callable[[Any, Terms], str],
-           it: Callable[[Any, Terms], str]) -> Unit:
+           it: Callable[[Any, Terms], str], needs_pass: bool = False) -> Event:
     """An event unit: its compile step gives the key of the compiled triggers table."""
-    return EVENTS.add(Unit(kind=Kind.TRIGGER_EVENT, name=name, description=description,
-                           schema=None, compile=lambda param, ctx: name,
-                           words={"en": {"when": en}, "it": {"when": it}}))
+    return EVENTS.add(Event(kind=Kind.TRIGGER_EVENT, name=name, description=description,
+                            schema=None, compile=lambda param, ctx: name,
+                            words={"en": {"when": en}, "it": {"when": it}},
+                            needs_pass=needs_pass))
 
 
 def _rest(w: Terms) -> Any:
@@ -57,7 +77,7 @@ _event("turn_end", "after each turn", lambda p, w: "at the end of every turn",
        lambda p, w: "alla fine di ogni turno")
 _event("all_passed", "a whole round of passes",
        lambda p, w: "when every player has passed for a whole round",
-       lambda p, w: "quando tutti hanno passato per un giro intero")
+       lambda p, w: "quando tutti hanno passato per un giro intero", needs_pass=True)
 _event("stock_empty", "a draw finds the stock empty",
        lambda p, w: f"when {_rest(w).the('en')} runs out",
        lambda p, w: f"quando {_rest(w).the('it')} "
@@ -157,12 +177,14 @@ CONDITIONS.add(Unit(
 # ---- outcomes -----------------------------------------------------------------------------
 def _outcome(name: str, description: str, run: Outcome, en: Callable[[Any, Terms], str],
              it: Callable[[Any, Terms], str], schema: Mapping[str, Any] | None = None,
-             refs: tuple[Ref, ...] = (), example: Any = None) -> Unit:
+             refs: tuple[Ref, ...] = (), example: Any = None, closes: bool = False,
+             on_discard_pile: bool = False) -> OutcomeUnit:
     """An outcome unit; its words take the compiled Trigger (its winner, best_only, event)."""
-    return OUTCOMES.add(Unit(kind=Kind.OUTCOME, name=name, description=description,
-                             schema=schema, compile=lambda param, ctx: run, refs=refs,
-                             example=example, words={"en": {"outcome": en},
-                                                     "it": {"outcome": it}}))
+    return OUTCOMES.add(OutcomeUnit(
+        kind=Kind.OUTCOME, name=name, description=description, schema=schema,
+        compile=lambda param, ctx: run, refs=refs, example=example,
+        words={"en": {"outcome": en}, "it": {"outcome": it}}, closes=closes,
+        on_discard_pile=on_discard_pile))
 
 
 def _win(st: Any, trig: Any, holders: list, on: str) -> bool:
@@ -217,10 +239,10 @@ _outcome("showdown", "the hand ends and is settled by comparison", _ends("showdo
          else "the hand ends at once and the hands are compared",
          lambda trig, w: "la mano finisce e si contano i punti"
          if w.rules.stakes.mode == "score" else
-         "la mano finisce subito e si confrontano le mani")
+         "la mano finisce subito e si confrontano le mani", closes=True)
 _outcome("void", "the hand ends, nobody pays", _ends("void"),
          lambda trig, w: "the hand ends at once and is void: nobody pays",
-         lambda trig, w: "la mano finisce subito ed è nulla: nessuno paga")
+         lambda trig, w: "la mano finisce subito ed è nulla: nessuno paga", closes=True)
 
 
 def _reshuffle(st: Any, trig: Any, holders: list, on: str) -> bool:
@@ -243,7 +265,7 @@ def _reshuffle_it(trig: Any, w: Terms) -> str:
 
 _outcome("reshuffle", "the cards of the pile the options discard to, below its top card, "
          "become the stock", _reshuffle,
-         _reshuffle_en, _reshuffle_it)
+         _reshuffle_en, _reshuffle_it, on_discard_pile=True)
 
 
 def _refresh(st: Any, trig: Any, holders: list, on: str) -> bool:
@@ -424,7 +446,7 @@ def _redeal_words(trig: Any, w: Terms, en: bool) -> str:
     return f"ogni giocatore riceve altre {w.cards(n)} {rest.prep('it', 'da')}"
 
 
-OUTCOMES.add(Unit(
+OUTCOMES.add(OutcomeUnit(
     kind=Kind.OUTCOME, name="redeal",
     description="N more cards to each player from the stock (the hand ends in a showdown "
                 "when it is too short).",

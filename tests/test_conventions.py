@@ -98,3 +98,57 @@ def test_the_engine_names_no_zone_option_or_pattern():
                 if re.search(rf"""["']{re.escape(name)}["']""", code):
                     found.append(f"{f.name}:{n}: {name!r}")
     assert not found, found
+
+
+def _frozen_writes(source: str) -> list[tuple[int, str]]:
+    """Where `source` writes into an object behind its back: `object.__setattr__(...)`, a
+    store into some `__dict__`, or `vars(x)[...] = `, outside a `__post_init__` (the one place
+    a frozen dataclass may finish building itself)."""
+    import ast
+    found: list[tuple[int, str]] = []
+
+    def visit(node: ast.AST, in_post_init: bool) -> None:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            in_post_init = node.name == "__post_init__"
+        if not in_post_init:
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
+                    node.func.attr == "__setattr__":
+                found.append((node.lineno, "__setattr__"))
+            targets = node.targets if isinstance(node, ast.Assign) else \
+                [node.target] if isinstance(node, (ast.AugAssign, ast.AnnAssign)) else []
+            for t in targets:
+                if isinstance(t, ast.Subscript) and (
+                        isinstance(t.value, ast.Attribute) and t.value.attr == "__dict__" or
+                        isinstance(t.value, ast.Call) and getattr(t.value.func, "id", "") ==
+                        "vars"):
+                    found.append((node.lineno, "a store into __dict__"))
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
+                    node.func.attr in ("update", "setdefault") and \
+                    isinstance(node.func.value, ast.Attribute) and \
+                    node.func.value.attr == "__dict__":
+                found.append((node.lineno, "a store into __dict__"))
+        for child in ast.iter_child_nodes(node):
+            visit(child, in_post_init)
+    visit(ast.parse(source), False)
+    return found
+
+
+def test_no_frozen_object_is_changed_after_it_is_built():
+    """Compiled rules are immutable: a frozen dataclass is complete when its `__post_init__`
+    returns, never patched later (a cache goes on the compiled rules at compile time or
+    outside them)."""
+    root = Path(__file__).resolve().parent.parent
+    found = [f"{f.relative_to(root)}:{line}: {what}"
+             for folder in ("engine", "cli") for f in sorted((root / folder).glob("*.py"))
+             for line, what in _frozen_writes(f.read_text(encoding="utf-8"))]
+    assert not found, found
+
+
+def test_the_frozen_write_check_can_fail():
+    patched = "def cache(rules):\n    object.__setattr__(rules, '_worth', 1)\n"
+    stored = "def cache(rules):\n    rules.__dict__['_worth'] = 1\n"
+    built = ("class D:\n    def __post_init__(self):\n"
+             "        object.__setattr__(self, 'index', {})\n")
+    assert _frozen_writes(patched) == [(2, "__setattr__")]
+    assert _frozen_writes(stored) == [(2, "a store into __dict__")]
+    assert _frozen_writes(built) == []

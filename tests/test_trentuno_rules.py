@@ -197,9 +197,9 @@ def test_draw_the_top_of_the_stock_then_discard(rules):
     assert sorted(legal(state)) == sorted(["discard 2c", "discard 3d", "discard 4b",
                                            "discard Rd"])
     with pytest.raises(IllegalAction):   # no second draw before the discard
-        state.apply(rules.steps["choose"].options[0].actions[()])
+        state.apply(rules.steps["choose"].actions[0][()])
     with pytest.raises(IllegalAction):   # only a card of one's own hand
-        state.apply(rules.steps["discard"].options[0].actions[(rules.deck.parse("6c"),)])
+        state.apply(rules.steps["discard"].actions[0][(rules.deck.parse("6c"),)])
     play(state, ("discard", "3d"), 3)
     assert sorted(rules.deck.codes(state.hands[3])) == ["2c", "4b", "Rd"]
     assert rules.deck.codes(state.zones["discard"]) == ["5s", "3d"]
@@ -233,7 +233,7 @@ def test_no_knock_in_the_first_round(rules):
     of turns, "giro"): nobody may knock in round 1; from round 2 the player whose turn it is
     may, until somebody has knocked."""
     state = new_game(rules, more=[quiet(rules)])
-    knock = rules.steps["choose"].options[2].actions[()]
+    knock = rules.steps["choose"].actions[2][()]
     assert knock.kind == "knock"
     for seat in (3, 2, 1, 0):
         assert state.round == 1

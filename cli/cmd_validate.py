@@ -5,7 +5,7 @@ from pathlib import Path
 
 import click
 from trentuno.engine.errors import Problem, UserError
-from trentuno.engine.variants import check_all
+from trentuno.engine.variants import check_all, known_clean
 
 from .output import echo_json
 from .params import complete_variant
@@ -26,8 +26,10 @@ def findings_of(arg: str) -> tuple[list[Problem], list[Problem]]:
         return [Problem(arg[:80], None, None, "", f"not a usable path ({type(err).__name__})")], []
     if is_dir:
         return [Problem(arg, None, None, "", "is a directory, not a rule file")], []
+    if known_clean(arg):
+        return [], []
     try:
-        _rules, problems, warnings = check_all(arg)
+        _rules, problems, warnings = check_all(arg, rules_needed=False)
     except UserError as err:  # an unknown name: said as every command says it, suggestions too
         message = err.line()
         if message.startswith(f"no such ruleset file: {arg}"):  # the line starts with it

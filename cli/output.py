@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import codecs
 import contextlib
-import json
 import os
 import sys
 from collections.abc import Iterator, Sequence
@@ -79,6 +78,8 @@ def wants_style(stream: Any) -> bool:
 
 def echo_json(data: Any) -> None:
     """One JSON document on one line of stdout."""
+    import json  # not at the top: `score` and `validate` print JSON only when asked
+
     click.echo(visible(json.dumps(data, ensure_ascii=False), keep="", as_json=True))
 
 

@@ -2,9 +2,8 @@
 from __future__ import annotations
 
 import click
-from click.shell_completion import CompletionItem
+
 from trentuno.engine.errors import RuleFileError, UsageError
-from trentuno.engine.rules import Ruleset
 from trentuno.engine.variants import builtin_files, load
 
 from .failure import failure_from
@@ -21,7 +20,7 @@ class VariantType(click.ParamType):
     name = "variant"
 
     def convert(self, value, param, ctx):
-        if isinstance(value, Ruleset):
+        if not isinstance(value, str):  # converted already (a default, or CliRunner's object)
             return value
         text = str(value)
         try:
@@ -34,6 +33,8 @@ class VariantType(click.ParamType):
             self.fail(f"cannot read {text}: {err.strerror or err}", param, ctx)
 
     def shell_complete(self, ctx, param, incomplete):
+        from click.shell_completion import CompletionItem  # only when completing
+
         names = [CompletionItem(n) for n in builtin_files() if n.startswith(incomplete)]
         return names + [CompletionItem(incomplete, type="file")]
 

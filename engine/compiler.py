@@ -7,7 +7,6 @@ on to find the others: an author fixes a file in one pass, not one error at a ti
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import math
 from collections.abc import Callable, Mapping, Sequence
@@ -37,6 +36,7 @@ from .rules import (
     spec_of,
 )
 from .settlement import PAY_POLICIES, TIE_POLICIES
+from .sha import sha256
 from .triggers import CONDITIONS, EVENTS, OUTCOMES
 
 Path = tuple
@@ -729,7 +729,7 @@ class _Compiler:
         origin = self.deck_origin()
         if self.problems or valuation is None:
             raise CompileProblems(self.problems, self.related)
-        digest = hashlib.sha256(_canonical_json(d).encode()).hexdigest()
+        digest = sha256(_canonical_json(d).encode()).hexdigest()
         title, title_words = _text(d.get("title"))
         description, description_words = _text(d.get("description"))
         return Ruleset(

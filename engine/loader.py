@@ -607,10 +607,14 @@ def load_file(path: str | os.PathLike, file: str | None = None) -> Document:
     without reading it all.
     """
     name = file if file is not None else os.fsdecode(path)
+    return load_bytes(read_limited(path, name), name)
+
+
+def read_limited(path: str | os.PathLike, file: str) -> bytes:
+    """A rule file's bytes, at most 1 MiB + 1 of them (enough to tell it is too large)."""
     try:
         with open(path, "rb") as handle:
-            data = handle.read(MAX_BYTES + 1)
+            return handle.read(MAX_BYTES + 1)
     except OSError as err:
         reason = err.strerror or str(err)
-        raise RuleFileError(Problem(name, None, None, "", f"cannot read file: {reason}")) from None
-    return load_bytes(data, name)
+        raise RuleFileError(Problem(file, None, None, "", f"cannot read file: {reason}")) from None

@@ -7,7 +7,7 @@ overlay chain, the overlay that wrote it, or the base it came from).
 from __future__ import annotations
 
 import importlib.util
-import json
+import os
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
@@ -15,11 +15,15 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from . import lint, verdicts
-from .compiler import CompileProblems, compile_document
+from . import verdicts
 from .errors import Problem, RuleFileError, UsageError
-from .loader import Document, load_file
-from .rules import Ruleset
+from .loader import Document, load_bytes, read_limited
+from .sha import sha256
+
+if TYPE_CHECKING:  # the compiler, the rules and the linter are imported when a file is
+    # compiled: a `validate` of a file known to be clean (see `check_all`) never needs them
+    from . import lint
+    from .rules import Ruleset
 
 if TYPE_CHECKING:
     import jsonschema
@@ -46,6 +50,12 @@ def _builtin_dir() -> Path:
 
 def builtin_files() -> dict[str, Path]:
     """Built-in name -> file: the top-level rulesets and the house rules (`house/NAME`)."""
+    return dict(_builtin_table())
+
+
+@cache
+def _builtin_table() -> dict[str, Path]:
+    """Looked up once per process: every command resolves names, most of them several."""
     root = _builtin_dir()
     out = {p.stem: p for p in sorted(root.glob("*.yaml"))}
     out.update({f"house/{p.stem}": p for p in sorted((root / "house").glob("*.yaml"))})
@@ -114,6 +124,8 @@ def _schema_text() -> str:
 
 @lru_cache(maxsize=1)
 def schema() -> dict:
+    import json  # not at the top: a document found clean before needs no schema
+
     return json.loads(_schema_text())
 
 
@@ -188,6 +200,8 @@ _PATTERN_WORDS = {  # the schema's patterns, in words
 def _schema_messages(error) -> list[tuple[tuple, str, bool]]:
     """[(path, message, point at the key)] in words for a house-rule author (one per unknown
     key; one otherwise)."""
+    import json
+
     path = tuple(error.absolute_path)
     v = error.validator
     if "propertyNames" in error.absolute_schema_path:
@@ -302,6 +316,7 @@ class Merged:
     data: dict
     origin: dict  # merged path -> (Document that wrote the value there, its path in that file)
     files: list   # the chain, base first
+    sources: tuple = ()  # (real path, digest of its bytes) of each file of the chain, top first
     _written: dict | None = field(default=None, repr=False)  # id(doc) -> {merged path: path}
 
     def problem(self, path: tuple, message: str, at_key: bool = False) -> Problem:
@@ -484,9 +499,13 @@ def load_merged(name_or_path: str) -> Merged:
     chain: list[Document] = []
     seen: list[Path] = []
     current: Path | None = path
+    sources: list[tuple[str, str]] = []
     while current is not None:
         real = current.resolve()
-        doc = load_file(current, file=_display(current))
+        shown = _display(current)
+        raw = read_limited(current, shown)
+        doc = load_bytes(raw, shown)
+        sources.append((str(real), sha256(raw).hexdigest()))
         if real in seen:
             names = " -> ".join(_display(p) for p in seen + [real])
             raise RuleFileError(doc.problem(("extends",), f"overlays extend each other in a "
@@ -512,7 +531,7 @@ def load_merged(name_or_path: str) -> Merged:
     for doc in chain:
         body = {k: v for k, v in doc.data.items() if k != "extends"}
         data = _merge(data, body, (), doc, origin, ())
-    return Merged(data, origin, chain)
+    return Merged(data, origin, chain, tuple(sources))
 
 
 def _display(p: Path) -> str:
@@ -528,22 +547,36 @@ def _display(p: Path) -> str:
 def check(name_or_path: str) -> tuple[Ruleset | None, list[Problem]]:
     """Load, merge, validate and compile; every problem found, never an exception for bad
     input (UsageError aside: an unknown name is the caller's argument, not a file's fault)."""
-    rules, problems, _ = check_all(name_or_path, warnings=False)
+    rules, problems, _ = check_all(name_or_path)  # warnings too: a clean file is remembered
     return rules, problems
 
 
-def check_all(name_or_path: str, warnings: bool = True
+def check_all(name_or_path: str, warnings: bool = True, rules_needed: bool = True
               ) -> tuple[Ruleset | None, list[Problem], list[Problem]]:
-    """`check`, plus (when `warnings`) the rules of a valid ruleset that can never apply."""
+    """`check`, plus (when `warnings`) the rules of a valid ruleset that can never apply.
+
+    A document found clean before (no problem, no warning, see `_clean_key`) is not checked
+    again when the caller does not need its rules (`rules_needed=False`: `validate`), and is
+    compiled without the schema and the linter when it does."""
     try:
         merged = load_merged(name_or_path)
     except RuleFileError as e:
         return None, _printable(_private(e.problems, name_or_path)), []
+    clean_key = _clean_key(merged.data)
+    if verdicts.known_valid(clean_key):
+        if not rules_needed:
+            return None, [], []
+        try:
+            return _compile(merged, name_or_path), [], []
+        except Exception:  # not what was remembered: check it as any other document
+            pass
+    from . import lint
+    from .compiler import CompileProblems
+
     found = schema_problems(merged.data)
     rules: Ruleset | None
     try:
-        rules = compile_document(merged.data, source=merged.files[-1].file,
-                                 source_path=str(resolve(name_or_path).resolve()))
+        rules = _compile(merged, name_or_path)
         compiled: list = []
     except CompileProblems as e:
         rules = None
@@ -568,9 +601,73 @@ def check_all(name_or_path: str, warnings: bool = True
     if problems:
         return None, _printable(_private(problems, name_or_path)), []
     assert rules is not None
-    cautions = ([_place(merged, f) for f in lint.never_applies(merged.data, rules)]
-                if warnings else [])
+    if not warnings:
+        return rules, [], []
+    cautions = [_place(merged, f) for f in lint.never_applies(merged.data, rules)]
+    if not cautions:
+        verdicts.remember_valid(clean_key)
+        _remember_clean_files(merged)
     return rules, [], _printable(cautions)
+
+
+def _compile(merged: Merged, name_or_path: str) -> Ruleset:
+    from .compiler import compile_document
+
+    return compile_document(merged.data, source=merged.files[-1].file,
+                            source_path=str(resolve(name_or_path).resolve()))
+
+
+@cache
+def _engine_fingerprint() -> tuple:
+    """The code that decides whether a document is clean (the engine's modules; the
+    compiler's and the linter's checks are spread over them) and the schema, by name, size
+    and modification time: reading half a megabyte of source at every start would cost more
+    than the check it saves."""
+    files = [*sorted(Path(__file__).parent.glob("*.py")),
+             _package_dir("schema") / "ruleset.schema.json"]
+    out = []
+    for path in files:
+        stat = path.stat()
+        out.append((path.name, stat.st_size, stat.st_mtime_ns))
+    return tuple(out)
+
+
+def _file_key(real: str, digest: str) -> str:
+    """A rule file by its bytes, where it is (an `extends:` is found from its folder) and the
+    folder it is used from (a relative `extends:` may be found from there too)."""
+    return verdicts.key_of(("clean-file", real, digest, os.getcwd(), _engine_fingerprint()), [])
+
+
+def _remember_clean_files(merged: Merged) -> None:
+    """Remember a clean chain by the bytes of its first file; the entry lists the files it
+    extends with their digests, which must all be unchanged for the verdict to hold."""
+    (top, digest), *rest = merged.sources
+    verdicts.remember(_file_key(top, digest), "".join(f"{d} {p}\n" for p, d in rest))
+
+
+def known_clean(name_or_path: str) -> bool:
+    """Whether a rule file and every file it extends are byte for byte as when `check_all`
+    found them free of problems and warnings: `validate` can then say "ok" without parsing
+    them, and imports nothing more (never the compiler, the schema validator or the game)."""
+    try:
+        path = resolve(name_or_path)
+        kept = verdicts.recall(_file_key(str(path.resolve()), sha256(
+            read_limited(path, name_or_path)).hexdigest()))
+        if kept is None:
+            return False
+        for line in kept.splitlines():
+            digest, _, other = line.partition(" ")
+            if sha256(read_limited(other, other)).hexdigest() != digest:
+                return False
+    except (UsageError, RuleFileError, OSError, RuntimeError, ValueError):
+        return False
+    return True
+
+
+def _clean_key(data: Mapping) -> str:
+    """What decides that a document has no problem and no warning: the document and the
+    code that checks it."""
+    return verdicts.key_of(("clean", data, _engine_fingerprint()), [])
 
 
 def _place(merged: Merged, f: lint.Finding) -> Problem:

@@ -6,20 +6,24 @@ meta-schema, format checker and reference resolver it has), and `score`, `play` 
 of a file nobody changed since it was last checked would pay for it every time. A document's
 verdict depends only on the document, the schema and the code that checks it, so those three
 make the key; only "no problem" verdicts are kept (problems are always recomputed, so every
-message stays fresh). A key is an empty file in the user's cache folder: $<PACKAGE>_CACHE_DIR
+message stays fresh). A file found clean (no problem, no warning) is also remembered by its
+bytes, so that `validate` of it again parses nothing (engine/variants.py, `known_clean`).
+A key is a small file in the user's cache folder: $<PACKAGE>_CACHE_DIR
 (the package's name in capitals), else $XDG_CACHE_HOME/<package>, else ~/.cache/<package>;
 the variable set to nothing turns the memory off. A folder that cannot be written only means
 that nothing is remembered.
 """
 from __future__ import annotations
 
-import hashlib
 import os
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-__all__ = ["CACHE_VARIABLE", "cache_dir", "key_of", "known_valid", "remember_valid"]
+from .sha import sha256
+
+__all__ = ["CACHE_VARIABLE", "cache_dir", "key_of", "known_valid", "recall", "remember",
+           "remember_valid"]
 
 PACKAGE = __name__.split(".")[0]
 CACHE_VARIABLE = f"{PACKAGE.upper()}_CACHE_DIR"
@@ -37,7 +41,7 @@ def cache_dir() -> Path | None:
 def key_of(data: Any, checkers: Iterable[Path]) -> str:
     """The digest of the document (its repr tells 3 from 3.0 and "10" from 10) and of the
     files that decide its verdict (the schema and the modules that validate with it)."""
-    digest = hashlib.sha256()
+    digest = sha256()
     for path in checkers:
         digest.update(path.read_bytes())
         digest.update(b"\0")
@@ -59,11 +63,27 @@ def known_valid(key: str) -> bool:
 
 
 def remember_valid(key: str) -> None:
+    remember(key, "")
+
+
+def remember(key: str, text: str) -> None:
+    """Keep `text` under `key` (written whole or not at all: a reader never sees half)."""
     entry = _entry(key)
     if entry is None:
         return
     try:
         entry.parent.mkdir(parents=True, exist_ok=True)
-        entry.touch()
+        temporary = entry.with_name(f".{entry.name}.{os.getpid()}")
+        temporary.write_text(text, encoding="utf-8", errors="surrogateescape")
+        os.replace(temporary, entry)
     except OSError:  # a read-only home, a full disk: nothing is remembered, nothing fails
         pass
+
+
+def recall(key: str) -> str | None:
+    """What was kept under `key`, or None."""
+    entry = _entry(key)
+    try:
+        return None if entry is None else entry.read_text("utf-8", errors="surrogateescape")
+    except (OSError, ValueError):
+        return None

@@ -71,6 +71,33 @@ def test_validate_loads_jsonschema_only_for_a_document_it_has_not_seen(tmp_path,
     assert rc == 1 and "expected integer" in out and "jsonschema" in modules
 
 
+#: what `validate` of a file found clean before needs not even import
+COMPILING = ("trentuno.engine.compiler", "trentuno.engine.rules", "trentuno.engine.lint",
+             "trentuno.engine.patterns", "trentuno.engine.cards")
+
+
+def test_validate_of_a_clean_file_seen_before_parses_and_compiles_nothing(tmp_path, cache):
+    base = tmp_path / "base.yaml"
+    base.write_text("extends: trentuno\nname: base\nstakes: {lives: 5}\n")
+    mine = tmp_path / "mine.yaml"
+    mine.write_text("extends: base.yaml\nname: mine\n")
+    rc, modules, out = _imports("validate", "mine.yaml", cache=cache, cwd=tmp_path)
+    assert (rc, out) == (0, "mine.yaml: ok\n") and "trentuno.engine.compiler" in modules
+    rc, modules, out = _imports("validate", "mine.yaml", cache=cache, cwd=tmp_path)
+    assert (rc, out) == (0, "mine.yaml: ok\n")
+    assert not [m for m in HEAVY + COMPILING if m in modules]
+    # a file it extends changed: the chain is checked again, and its problem found
+    base.write_text("extends: trentuno\nname: base\nstakes: {lives: 0}\n")
+    rc, modules, out = _imports("validate", "mine.yaml", cache=cache, cwd=tmp_path)
+    assert rc == 1 and "base.yaml:3" in out, out
+    # a file with a warning is never taken as clean: the warning is said every time
+    (tmp_path / "warn.yaml").write_text("extends: trentuno\nname: aces-low\n"
+                                        "deck: {values: {A: 1}}\n")
+    for _ in range(2):
+        rc, modules, out = _imports("validate", "warn.yaml", cache=cache, cwd=tmp_path)
+        assert rc == 0 and "warning" in out and "trentuno.engine.compiler" in modules, out
+
+
 def test_the_verdict_memory_keeps_only_valid_documents_and_can_be_off(tmp_path, monkeypatch):
     monkeypatch.setenv("TRENTUNO_CACHE_DIR", str(tmp_path / "c"))
     bad = tmp_path / "bad.yaml"

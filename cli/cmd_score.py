@@ -9,7 +9,7 @@ import click
 from trentuno.engine.errors import CardError, UsageError
 
 from .output import echo_json, number, table
-from .params import VARIANT
+from .params import HAND_VALUES
 
 
 def _read_stdin() -> Iterator[tuple[str, str]]:
@@ -49,7 +49,7 @@ def places(keys: list[tuple]) -> list[int]:
 
 
 @click.command("score", short_help="Value hands under a ruleset and rank them.")
-@click.argument("rules", metavar="VARIANT", type=VARIANT)
+@click.argument("rules", metavar="VARIANT", type=HAND_VALUES)
 @click.argument("hands", metavar="[HAND]...", nargs=-1)
 @click.option("--json", "as_json", is_flag=True,
               help='One JSON object per hand: {"hand", "value", "combo", "place"}.')

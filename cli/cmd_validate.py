@@ -26,7 +26,7 @@ def findings_of(arg: str) -> tuple[list[Problem], list[Problem]]:
         return [Problem(arg[:80], None, None, "", f"not a usable path ({type(err).__name__})")], []
     if is_dir:
         return [Problem(arg, None, None, "", "is a directory, not a rule file")], []
-    if known_clean(arg):
+    if known_clean(arg) is not None:
         return [], []
     try:
         _rules, problems, warnings = check_all(arg, rules_needed=False)

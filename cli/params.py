@@ -2,9 +2,8 @@
 from __future__ import annotations
 
 import click
-
 from trentuno.engine.errors import RuleFileError, UsageError
-from trentuno.engine.variants import builtin_files, load
+from trentuno.engine.variants import builtin_files, load, load_hands
 
 from .failure import failure_from
 
@@ -19,12 +18,16 @@ class VariantType(click.ParamType):
 
     name = "variant"
 
+    def __init__(self, hands_only: bool = False):
+        #: only the deck and hand values are needed (`score`): see `variants.load_hands`
+        self.hands_only = hands_only
+
     def convert(self, value, param, ctx):
         if not isinstance(value, str):  # converted already (a default, or CliRunner's object)
             return value
         text = str(value)
         try:
-            return load(text)
+            return load_hands(text) if self.hands_only else load(text)
         except RuleFileError as err:
             raise failure_from(err, text) from None
         except UsageError as err:
@@ -43,6 +46,7 @@ class VariantType(click.ParamType):
 
 
 VARIANT = VariantType()
+HAND_VALUES = VariantType(hands_only=True)
 
 
 def complete_variant(ctx: click.Context, param: click.Parameter, incomplete: str) -> list:

@@ -7,37 +7,32 @@ on to find the others: an author fixes a file in one pass, not one error at a ti
 """
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import cards as cards_mod
-from .capture import card_worth
 from .errors import CardError
-from .guards import GUARDS
-from .keywords import ParamPath, Registry, Unit, one_key
+from .keywords import ParamPath, Registry, Unit, as_data, one_key
 from .patterns import PATTERN_KINDS, Pattern, Valuation
-from .primitives import EFFECTS, PRIMITIVES
-from .rules import (
-    Action,
-    DealStep,
-    DeckOrigin,
-    Lister,
-    Option,
-    Ruleset,
-    SettleRule,
-    Stakes,
-    Step,
-    Trigger,
-    Zone,
-    as_data,
-    make_action,
-    spec_of,
-)
-from .settlement import PAY_POLICIES, TIE_POLICIES
-from .sha import sha256
-from .triggers import CONDITIONS, EVENTS, OUTCOMES
+
+# The turn, the stakes and the compiled rules' classes are imported by the methods that build
+# them: the deck and the hand values (`compile_hands`, all that `score` needs) are compiled
+# without them, and `score` starts that much sooner (tests/test_startup.py).
+if TYPE_CHECKING:
+    from .rules import (
+        Action,
+        DealStep,
+        DeckOrigin,
+        Lister,
+        Option,
+        Ruleset,
+        SettleRule,
+        Stakes,
+        Step,
+        Trigger,
+        Zone,
+    )
 
 Path = tuple
 
@@ -167,6 +162,8 @@ class _Compiler:
 
     def deck_origin(self) -> DeckOrigin:
         """What `explain` says about where the deck came from (see `DeckOrigin`)."""
+        from .rules import DeckOrigin
+
         spec = self.d.get("deck") or {}
         preset = cards_mod.PRESETS.get(spec.get("preset") or "")
         ranks = tuple(c for c, *_ in preset["ranks"]) if preset else ()
@@ -258,6 +255,8 @@ class _Compiler:
 
     # ---- zones, deal, turn ----------------------------------------------------------------
     def zones(self) -> dict[str, Zone]:
+        from .rules import Zone
+
         out = {}
         for name, spec in (self.d.get("zones") or {}).items():
             if name in ("players", "hand"):
@@ -272,6 +271,8 @@ class _Compiler:
             self.error(path, f"no zone named {name!r} (zones: {known})")
 
     def deal(self, zones) -> tuple[tuple[DealStep, ...], str | None, int]:
+        from .rules import DealStep
+
         spec = self.d.get("deal") or {}
         steps, to_zones = [], 0
         per_player = 0
@@ -300,6 +301,8 @@ class _Compiler:
         return tuple(steps), rest, per_player
 
     def turn(self, zones, deck, valuation) -> tuple[Any, dict[str, Step], bool]:
+        from .rules import Step
+
         spec = self.d.get("turn") or {}
         raw_steps = spec.get("steps") or {}
         start = spec.get("start")
@@ -345,6 +348,8 @@ class _Compiler:
             seen.add(name)
 
     def guard(self, spec, path):
+        from .guards import GUARDS
+
         found = one_key(spec)
         if found is None:
             self.error(path, "a guard is a mapping with exactly one key")
@@ -411,6 +416,9 @@ class _Compiler:
     def option(self, step, index, o, path, zones, deck, raw_steps
                ) -> tuple[Option, Mapping[tuple, Action], Lister] | None:
         """The option, every Action it can produce (by cards) and its legal-move closure."""
+        from .primitives import EFFECTS, PRIMITIVES
+        from .rules import Option, make_action, spec_of
+
         kind = o["do"]
         prim = PRIMITIVES.get(kind)
         if prim is None:
@@ -462,6 +470,8 @@ class _Compiler:
     def owned_sources(self, steps: Mapping[str, Step], zones: Mapping[str, Zone]
                       ) -> tuple[str, ...]:
         """The owned zones options play from (a capture from each player's own pile)."""
+        from .primitives import PRIMITIVES
+
         out = set()
         for st in steps.values():
             for o in st.options:
@@ -472,6 +482,9 @@ class _Compiler:
         return tuple(sorted(out))
 
     def triggers(self, zones, valuation) -> dict[str, tuple[Trigger, ...]]:
+        from .rules import Trigger, spec_of
+        from .triggers import CONDITIONS, EVENTS, OUTCOMES
+
         out: dict[str, list[Trigger]] = {e: [] for e in EVENTS}
         self.unique_names(self.d.get("triggers") or [], ("triggers",), "trigger")
         for i, t in enumerate(self.d.get("triggers") or []):
@@ -548,6 +561,8 @@ class _Compiler:
 
     # ---- stakes, settlement, end ----------------------------------------------------------
     def stakes(self) -> Stakes:
+        from .rules import Stakes
+
         s = self.d.get("stakes") or {}
         mode = s.get("mode", "lives")
         re = s.get("reentry") or {}
@@ -558,6 +573,9 @@ class _Compiler:
                       s.get("ante", 0) or 0, s.get("bankroll", 0) or 0)
 
     def settle_rule(self, key, mode) -> SettleRule:
+        from .rules import SettleRule
+        from .settlement import PAY_POLICIES, TIE_POLICIES
+
         s = (self.d.get("settle") or {}).get(key) or {}
         # The default pays in the stakes mode: the first pay policy that has a meaning there
         # (others after a win, lowest after a showdown; highest_takes in a pot game).
@@ -659,6 +677,12 @@ class _Compiler:
 
     # ---- everything -----------------------------------------------------------------------
     def compile(self) -> Ruleset:
+        from .capture import card_worth
+        from .primitives import PRIMITIVES
+        from .rules import Ruleset, SettleRule, spec_of
+        from .sha import sha256
+        from .triggers import OUTCOMES
+
         d = self.d
         deck = self.deck()
         if deck is None:
@@ -819,11 +843,15 @@ def _legal_moves(options: tuple[Option, ...], tables: tuple[Mapping[tuple, Actio
 
 def _discards_to(option: Mapping) -> str | None:
     """The parameter naming the pile the option's primitive discards to, if it does."""
+    from .primitives import PRIMITIVES
+
     prim = PRIMITIVES.get(str(option.get("do")))
     return prim.discards_to if prim is not None else None
 
 
 def _canonical_json(d: Any) -> str:
+    import json
+
     try:
         return json.dumps(d, sort_keys=True, default=str)
     except TypeError:  # int and str keys in one mapping (`values: {A: 11, 7: 21}`)
@@ -831,6 +859,8 @@ def _canonical_json(d: Any) -> str:
 
 
 def _str_keys(x: Any) -> Any:
+    import json
+
     if isinstance(x, Mapping):
         return {json.dumps(k) if not isinstance(k, str) else k: _str_keys(v)
                 for k, v in x.items()}
@@ -857,3 +887,32 @@ def _int_or(code: str) -> Any:
 def compile_document(data: Mapping, source: str = "<rules>", source_path: str = "") -> Ruleset:
     """Compile a schema-valid document; raises CompileProblems listing every problem."""
     return _Compiler(data, source, source_path).compile()
+
+
+class HandRules:
+    """What `score` needs of a ruleset: its name, deck and hand values (see `compile_hands`).
+    A plain class: a dataclass costs a millisecond of start-up to define."""
+
+    scoring = None  # hands are valued, not taken cards (capture games get a full `Ruleset`)
+
+    def __init__(self, name: str, deck: cards_mod.Deck, valuation: Valuation):
+        self.name = name
+        self.deck = deck
+        self.valuation = valuation
+        self.hand_size = valuation.hand_size
+
+
+def compile_hands(data: Mapping) -> HandRules | None:
+    """The deck and hand values of a document already found valid, compiled without the turn,
+    the stakes or any game class; None when the document is not one that this can serve (it
+    scores taken cards, or something is not as it was when found valid): compile it whole."""
+    if data.get("scoring") is not None:
+        return None
+    compiler = _Compiler(data, "<rules>")
+    deck = compiler._deck = compiler.deck()  # as `compile` does: the units see the deck
+    if deck is None:
+        return None
+    valuation = compiler.valuation(deck)
+    if valuation is None or compiler.problems:
+        return None
+    return HandRules(str(data.get("name", "unnamed")), deck, valuation)

@@ -278,3 +278,12 @@ def one_key(spec: Any) -> tuple[str, Any] | None:
         return key, value
     return None
 
+
+def as_data(x: Any) -> Any:
+    """A parameter as written, with lists made tuples (hashable, and safe to share); mappings
+    stay plain dicts so that compiled rules can be pickled for worker processes."""
+    if isinstance(x, Mapping):
+        return {k: as_data(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple)):
+        return tuple(as_data(v) for v in x)
+    return x

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import Deck
+from .keywords import as_data
 from .patterns import Valuation
 
 Guard = Callable[["object", int], bool]  # (state, player) -> allowed
@@ -24,16 +25,6 @@ class Spec:
     """
     keyword: str
     param: Any
-
-
-def as_data(x: Any) -> Any:
-    """A parameter as written, with lists made tuples (hashable, and safe to share); mappings
-    stay plain dicts so that compiled rules can be pickled for worker processes."""
-    if isinstance(x, Mapping):
-        return {k: as_data(v) for k, v in x.items()}
-    if isinstance(x, (list, tuple)):
-        return tuple(as_data(v) for v in x)
-    return x
 
 
 def spec_of(entry: Mapping) -> Spec:

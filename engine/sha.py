@@ -7,7 +7,8 @@ the engine makes (rule digests, verdict keys) is SHA-256, so this is all it need
 from __future__ import annotations
 
 import importlib
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 __all__ = ["sha256"]
 

@@ -7,6 +7,7 @@ overlay chain, the overlay that wrote it, or the base it came from).
 from __future__ import annotations
 
 import importlib.util
+import marshal
 import os
 import re
 from collections.abc import Iterator, Mapping
@@ -568,7 +569,7 @@ def check_all(name_or_path: str, warnings: bool = True, rules_needed: bool = Tru
             return None, [], []
         try:
             return _compile(merged, name_or_path), [], []
-        except Exception:  # not what was remembered: check it as any other document
+        except Exception:  # noqa: BLE001 (a spoilt memory: check it as any other document)
             pass
     from . import lint
     from .compiler import CompileProblems
@@ -639,29 +640,32 @@ def _file_key(real: str, digest: str) -> str:
 
 
 def _remember_clean_files(merged: Merged) -> None:
-    """Remember a clean chain by the bytes of its first file; the entry lists the files it
-    extends with their digests, which must all be unchanged for the verdict to hold."""
+    """Remember a clean chain by the bytes of its first file: the entry holds the files it
+    extends with their digests, which must all be unchanged for the verdict to hold, and the
+    merged document (marshal: it is only plain data)."""
     (top, digest), *rest = merged.sources
-    verdicts.remember(_file_key(top, digest), "".join(f"{d} {p}\n" for p, d in rest))
+    kept = marshal.dumps((tuple(rest), merged.data))
+    verdicts.remember(_file_key(top, digest), kept)
 
 
-def known_clean(name_or_path: str) -> bool:
-    """Whether a rule file and every file it extends are byte for byte as when `check_all`
-    found them free of problems and warnings: `validate` can then say "ok" without parsing
-    them, and imports nothing more (never the compiler, the schema validator or the game)."""
+def known_clean(name_or_path: str) -> dict | None:
+    """The merged document of a rule file when the file and every file it extends are byte
+    for byte as when `check_all` found them free of problems and warnings; else None.
+    `validate` then says "ok" without parsing them and imports nothing more (never the
+    compiler, the schema validator or the game); `load` compiles the document kept."""
     try:
         path = resolve(name_or_path)
         kept = verdicts.recall(_file_key(str(path.resolve()), sha256(
             read_limited(path, name_or_path)).hexdigest()))
         if kept is None:
-            return False
-        for line in kept.splitlines():
-            digest, _, other = line.partition(" ")
+            return None
+        rest, data = marshal.loads(kept)
+        for other, digest in rest:
             if sha256(read_limited(other, other)).hexdigest() != digest:
-                return False
-    except (UsageError, RuleFileError, OSError, RuntimeError, ValueError):
-        return False
-    return True
+                return None
+    except (UsageError, RuleFileError, OSError, RuntimeError, ValueError, TypeError, EOFError):
+        return None
+    return data if isinstance(data, dict) else None
 
 
 def _clean_key(data: Mapping) -> str:
@@ -733,8 +737,35 @@ def load(name_or_path: str) -> Ruleset:
     key = (str(path.resolve()), path.stat().st_mtime_ns)
     if key in _cache:
         return _cache[key]
+    clean = known_clean(name_or_path)
+    if clean is not None:
+        from .compiler import compile_document
+        try:
+            known = compile_document(clean, source=_display(path),
+                                     source_path=str(path.resolve()))
+        except Exception:  # noqa: BLE001 (a spoilt memory: checked as any other file below)
+            pass
+        else:
+            _cache[key] = known
+            return known
     rules, problems = check(name_or_path)
     if problems or rules is None:
         raise RuleFileError(problems)
     _cache[key] = rules
     return rules
+
+
+def load_hands(name_or_path: str) -> Any:
+    """What `score` needs: for a file found clean before, its deck and hand values compiled
+    alone (`compiler.HandRules`: the turn, stakes and game classes are never imported); the
+    whole `Ruleset` otherwise, with every problem reported as `load` reports it."""
+    clean = known_clean(name_or_path)
+    if clean is not None:
+        from .compiler import compile_hands
+        try:
+            hands = compile_hands(clean)
+        except Exception:  # noqa: BLE001 (a spoilt memory: `load` checks it as any other file)
+            hands = None
+        if hands is not None:
+            return hands
+    return load(name_or_path)

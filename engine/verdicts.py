@@ -63,27 +63,27 @@ def known_valid(key: str) -> bool:
 
 
 def remember_valid(key: str) -> None:
-    remember(key, "")
+    remember(key, b"")
 
 
-def remember(key: str, text: str) -> None:
-    """Keep `text` under `key` (written whole or not at all: a reader never sees half)."""
+def remember(key: str, kept: bytes) -> None:
+    """Keep `kept` under `key` (written whole or not at all: a reader never sees half)."""
     entry = _entry(key)
     if entry is None:
         return
     try:
         entry.parent.mkdir(parents=True, exist_ok=True)
         temporary = entry.with_name(f".{entry.name}.{os.getpid()}")
-        temporary.write_text(text, encoding="utf-8", errors="surrogateescape")
+        temporary.write_bytes(kept)
         os.replace(temporary, entry)
     except OSError:  # a read-only home, a full disk: nothing is remembered, nothing fails
         pass
 
 
-def recall(key: str) -> str | None:
+def recall(key: str) -> bytes | None:
     """What was kept under `key`, or None."""
     entry = _entry(key)
     try:
-        return None if entry is None else entry.read_text("utf-8", errors="surrogateescape")
-    except (OSError, ValueError):
+        return None if entry is None else entry.read_bytes()
+    except OSError:
         return None

@@ -55,6 +55,21 @@ def test_score_imports_neither_jsonschema_nor_the_game(tmp_path, cache):
     rc, modules, out = _imports("score", "trentuno", "Ac Rc Fc", cache=cache, cwd=tmp_path)
     assert rc == 0 and out.split() == ["Ac", "Rc", "Fc", "31", "trentuno"]
     assert not [m for m in HEAVY if m in modules], sorted(m for m in HEAVY if m in modules)
+    # only the deck and the hand values are compiled: no turn, no stakes, no game classes
+    turn = ("trentuno.engine.rules", "trentuno.engine.primitives", "trentuno.engine.triggers",
+            "trentuno.engine.settlement", "trentuno.engine.lint")
+    assert not [m for m in turn if m in modules], sorted(m for m in turn if m in modules)
+
+
+def test_a_spoilt_verdict_memory_is_only_a_slower_start(tmp_path, cache):
+    assert _imports("validate", "trentuno", cache=cache, cwd=tmp_path)[0] == 0
+    for entry in cache.rglob("*"):
+        if entry.is_file():
+            entry.write_bytes(b"\xe3garbage")
+    rc, modules, out = _imports("score", "trentuno", "Ac Rc Fc", cache=cache, cwd=tmp_path)
+    assert rc == 0 and out.split() == ["Ac", "Rc", "Fc", "31", "trentuno"]
+    rc, modules, out = _imports("validate", "trentuno", cache=cache, cwd=tmp_path)
+    assert (rc, out) == (0, "trentuno: ok\n")
 
 
 def test_validate_loads_jsonschema_only_for_a_document_it_has_not_seen(tmp_path, cache):

@@ -89,15 +89,18 @@ def holds(what: str, ctx: CompileContext) -> Condition:
     """`holds: instant`: a player holds a hand matching an `instant: true` pattern;
     `holds: NAME`: a hand whose value comes from the pattern NAME (three Aces, say)."""
     valuation = ctx.valuation
-    tables: list = []  # the valuation's table, fetched at the first check, not at compile
+    # the hands that hold it, as a set: made at the first check, not at compile (validate and
+    # score never need it), and a few hundred masks are looked up faster than the whole table
+    winning: frozenset[int] | None = None
 
     def check(st, p):
-        if not tables:
-            tables.append(valuation.instant if what == "instant" else valuation.holders(what))
-        instant = tables[0]
+        nonlocal winning
+        if winning is None:
+            table = valuation.instant if what == "instant" else valuation.holders(what)
+            winning = frozenset(m for m, hit in table.items() if hit)
         if p is not None:  # the common case, once per turn: one lookup
-            return [p] if instant.get(st.masks[p], False) else None
-        found = [q for q in st.alive if instant.get(st.masks[q], False)]
+            return [p] if st.masks[p] in winning else None
+        found = [q for q in st.alive if st.masks[q] in winning]
         return found or None
     return check
 

@@ -420,18 +420,16 @@ class _Compiler:
         from .rules import Option, make_action, spec_of
 
         kind = o["do"]
-        prim = PRIMITIVES.get(kind)
+        prim = self.known(PRIMITIVES, kind, path + ("do",), "action")
         if prim is None:
-            self.error(path + ("do",), f"unknown action {kind!r}; known: {', '.join(PRIMITIVES)}")
             return None
         params = {k: v for k, v in o.items() if k not in ("do", "if", "then", "effects", "label")}
-        for zp in prim.zone_params:
-            if zp not in params:
-                self.error(path, f"`do: {kind}` needs `{zp}:` (a zone)")
+        for key in (prim.schema or {}).get("required") or ():
+            if key not in params:
+                self.error(path, f"`do: {kind}` needs `{key}:`")
                 return None
-            self.need_zone(zones, params[zp], path + (zp,))
-        if prim.prepare is not None:
-            params = prim.prepare(params, _UnitContext(self, path))
+        self.check_refs(prim, params, path)
+        params = prim.compile(params, _UnitContext(self, path))
         guards = tuple(self.guard(g, path + ("if", j)) for j, g in enumerate(o.get("if") or []))
         then = o.get("then")
         if then is not None and then not in raw_steps:
@@ -448,13 +446,12 @@ class _Compiler:
             effect = self.unit(unit, param, path + ("effects", j, key))
             if effect is not None:
                 effects.append(effect)
-        zone = next((params[z] for z in prim.zone_params), None)
+        zone = params.get(prim.zone_param) if prim.zone_param else None
         opt = Option(step, index, kind, params, guards, then, tuple(effects),
                      dict(o.get("label") or {}), knocks, prim.passes, prim.apply, zone,
                      prim.shape, conditions=tuple(spec_of(g) for g in o.get("if") or []),
                      effect_specs=tuple(spec_of(e) for e in o.get("effects") or []),
-                     draws_from=params.get(prim.draws_from) if prim.draws_from else None,
-                     is_knock=prim.knocks)
+                     draws_from=zone if prim.draws else None, is_knock=prim.knocks)
         if kind not in self._key_counts:
             self._key_counts[kind] = len(prim.keys(len(deck.cards)))
         self._actions += self._key_counts[kind]
@@ -703,7 +700,7 @@ class _Compiler:
         deal, rest, per_player = self.deal(zones)
         raw_steps = (d.get("turn") or {}).get("steps") or {}
         self._step_names = list(raw_steps)
-        self._can_pass = any(getattr(PRIMITIVES.get(str(o.get("do"))), "passes", False)
+        self._can_pass = any(getattr(PRIMITIVES.get(o.get("do")), "passes", False)
                              for opts in raw_steps.values() for o in (opts or []))
         start, steps, can_knock = self.turn(zones, deck, valuation)
         opening = (d.get("turn") or {}).get("opening")
@@ -845,8 +842,8 @@ def _discards_to(option: Mapping) -> str | None:
     """The parameter naming the pile the option's primitive discards to, if it does."""
     from .primitives import PRIMITIVES
 
-    prim = PRIMITIVES.get(str(option.get("do")))
-    return prim.discards_to if prim is not None else None
+    prim = PRIMITIVES.get(option.get("do"))
+    return prim.zone_param if prim is not None and prim.discards else None
 
 
 def _canonical_json(d: Any) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from .explain_terms import RulesetTerms, Section
 from .explain_words import cap
 from .guards import GUARDS
-from .primitives import EFFECTS
+from .primitives import EFFECTS, PRIMITIVES
 from .rules import Option, Spec
 
 
@@ -26,41 +26,8 @@ class TurnSections(RulesetTerms):
         return GUARDS.say(g.keyword, "clause", g.param, self)
 
     def option_text(self, o: Option) -> str:
-        do = o.kind
         t = self.t
-        if do == "draw":
-            z = self.zone(str(o.params["from"]))
-            text = t(f"takes the top card of {z.the('en')}",
-                     f"prende la carta in cima {z.prep('it', 'a')}")
-        elif do == "discard":
-            z = self.zone(str(o.params["to"]))
-            up = self.rules.zones[o.params["to"]].visibility != "hidden"
-            text = t(f"puts one of his cards {'face up' if up else 'face down'} on "
-                     f"{z.the('en')}",
-                     f"mette una delle sue carte {'scoperta' if up else 'coperta'} "
-                     f"{z.prep('it', 'su')}")
-            if o.params.get("not_just_drawn"):
-                text += t(" (not the card just taken)", " (non la carta appena presa)")
-        elif do == "swap":
-            z = self.zone(str(o.params["with"]))
-            text = t(f"exchanges one of his cards with one card of {z.the('en')}",
-                     f"scambia una delle sue carte con una {z.prep('it', 'di')}")
-        elif do == "swap_all":
-            z = self.zone(str(o.params["with"]))
-            text = t(f"exchanges his whole hand with {z.the('en')}",
-                     f"scambia tutta la sua mano con {z.the('it')}")
-        elif do == "pass":
-            text = t("passes (does nothing)", "passa (non fa nulla)")
-        elif do == "capture":
-            text = self.capture_text(o)  # type: ignore[attr-defined]
-        elif do == "knock":
-            text = t("knocks", "bussa")
-            own = self.term("knock")
-            label = self.label(o.labels)
-            if own and own != label:
-                text += f" ({self.q(own)})"
-        else:
-            text = str(do)
+        text = PRIMITIVES.say(o.kind, "option", o, self)  # the primitive unit's words
         for e in o.effect_specs:  # each effect unit's words
             text += EFFECTS.say(e.keyword, "clause", e.param, self)
         guards = [g for g in (self.guard_adverb(g) for g in o.conditions) if g]

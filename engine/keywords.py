@@ -71,6 +71,7 @@ class Terms(Protocol):
     def q(self, text: str) -> str: ...
     def zone(self, name: str) -> Any: ...  # a Noun: .the(lang), .prep(lang, p), .be(lang)...
     def cards(self, n: int) -> str: ...
+    def own(self, thing: Mapping[str, str] | None, default: str = "") -> str: ...  # a label
     def lives(self, n: int) -> str: ...
     def join(self, items: Sequence[str], word: str | None = None) -> str: ...
     def either(self, items: Sequence[str]) -> str: ...
@@ -90,6 +91,7 @@ class CompileContext(Protocol):
     deck: Any       # the compiled Deck
     valuation: Any  # the compiled Valuation (None while patterns are being compiled)
     hand_size: int  # `hand.size`
+    zones: Mapping[str, Any]  # the declared zones (rules.Zone), by name
 
     def error(self, at: ParamPath, message: str, also: Sequence[tuple] = ()) -> None: ...
     def rank_indices(self, codes: Sequence[Any], at: Sequence[Any]) -> list[int]: ...
@@ -153,10 +155,13 @@ class Registry(Generic[U]):
     the reference list them in). `forms` are the phrases every unit of the kind must have."""
 
     def __init__(self, kind: Kind, forms: tuple[str, ...],
-                 sample: Callable[[U, Terms], Any] | None = None):
+                 sample: Callable[[U, Terms], Any] | None = None, needs_schema: bool = False):
         self.kind = kind
         self.forms = forms
         self._sample = sample
+        #: every unit of the kind must declare a schema (a primitive: the keys its options
+        #: take, `{"properties": {}}` for none), so none is added without one by mistake
+        self.needs_schema = needs_schema
         self._units: dict[str, U] = {}
         REGISTRIES[kind] = self
 
@@ -230,6 +235,9 @@ def unit_problems(unit: Unit, registry: Registry[Any],
         out.append(f"{who} has no compile step")
     if unit.schema is not None and not isinstance(unit.schema, Mapping):
         out.append(f"{who}: its schema is not a JSON Schema object")
+    elif unit.schema is None and registry.needs_schema:
+        out.append(f"{who} has no schema (the JSON Schema of its parameters; "
+                   f"{{'properties': {{}}}} when it takes none)")
     for lang in LANGS:
         forms = unit.words.get(lang) if isinstance(unit.words, Mapping) else None
         if not forms:

@@ -1,51 +1,123 @@
-"""Turn primitives (`do:`) and option effects (`effects:`), one small entry each.
+"""Turn primitives (`do:`) and option effects (`effects:`), each a keyword unit.
 
-A primitive says which choices it offers (`keys`: every card tuple it could ever name, so the
-compiler can build each Action once), which of them are legal now (`expand`) and what applying
-one does (`apply`). Adding a kind of move, say a capture, is adding one entry here
-(primitives are not keyword units yet: a new one also needs the compiler's zone check, its words
-in `explain_turn` and the schema skeleton). Effects are keyword units (`EFFECTS`).
+A primitive (`PRIMITIVES`) is what a turn option does. Its unit says, besides the schema of its
+parameters, the zones they name and its words in English and Italian (see `keywords`):
+
+* `keys`: every card tuple it could ever name (deck size -> tuples), so the compiler builds
+  each Action once;
+* `compile`: its parameters checked and compiled once (a capture's taking rules), kept in the
+  option's `params`;
+* `lister`: (option, its Actions by cards, deck size) -> the closure `(state, player)` listing
+  the legal Actions now, and `shape`, which lets a step skip calling it for a one-action move;
+* `apply`: what playing one of its Actions does to the state;
+* what the rest of the engine may ask of a move without knowing its name: whether it
+  `knocks`, `passes` (a round of passes is the `all_passed` event), `draws` the top card of its
+  zone, `discards` onto its zone (the pile a `reshuffle` turns over), and which parameter it
+  `plays_from` besides the hand.
+
+Its phrase `option` says what a player choosing it does ("takes the top card of the stock");
+explain adds its effects, guards and next step. Adding a kind of move is adding one unit here
+(see "Adding a keyword" in docs/language.md). Effects (`EFFECTS`) follow.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import product
-from typing import Any
+from typing import Any, Literal
 
 from . import capture
-from .keywords import CompileContext, Kind, Ref, Registry, Terms, Unit
-from .rules import Action, Lister
+from .keywords import CompileContext, Kind, ParamPath, Ref, Registry, Terms, Unit
+from .rules import Action, Lister, Option
+
+#: How a primitive's lister behaves, so that a step's legal-move closure can skip calling it:
+#: "always" (its one action is always legal), "if_zone" (its one action is legal when its
+#: zone is not empty); None: call the lister.
+Shape = Literal["always", "if_zone"]
 
 
-@dataclass(frozen=True)
-class Primitive:
-    keys: Callable[[int], list]                # deck size -> every cards tuple it may name
-    #: (option, its actions by cards, deck size) -> closure (state, player) -> legal Actions
-    lister: Callable[[Any, Mapping[tuple, Action], int], Lister]
-    apply: Callable[[Any, Any, Any, int], None]  # (state, option, action, player)
-    zone_params: tuple[str, ...] = ()
-    #: how its lister behaves, so a step's legal-move closure can skip calling it:
-    #: "always" (its one action is always legal), "if_zone" (its one action is legal when its
-    #: zone is not empty), None (call the lister)
-    shape: str | None = None
-    #: optional (params, compile context) -> params: checks and compiles the primitive's own
-    #: parameters once (a capture's taking rules), stored in the option's params
-    prepare: Callable[[dict, Any], dict] | None = None
+@dataclass(frozen=True, kw_only=True)
+class Primitive(Unit):
+    """A turn primitive (`do:`), a keyword unit. `schema` is the object schema of the keys an
+    option with it takes besides the common ones (name, do, if, then, effects, label)."""
+    keys: Callable[[int], list[tuple[int, ...]]]
+    lister: Callable[[Option, Mapping[tuple, Action], int], Lister]
+    apply: Callable[[Any, Option, Action, int], None]
+    #: the parameter naming the zone the move takes from or gives to (the Action's zone)
+    zone_param: str | None = None
+    shape: Shape | None = None
     #: the move is a knock (the compiler's "can a hand end?" check, explain's knock section)
     knocks: bool = False
     #: the move does nothing: a whole round of such moves is the `all_passed` event
     passes: bool = False
-    #: the parameter naming the zone whose top card it takes into the hand (a draw), if any
-    draws_from: str | None = None
-    #: the parameter naming the pile it puts a card on (the pile `reshuffle` turns over)
-    discards_to: str | None = None
+    #: the move takes the top card of its zone into the hand (a draw)
+    draws: bool = False
+    #: the move puts a card of the hand on top of its zone (a discard pile)
+    discards: bool = False
     #: the parameter naming a zone it may play from besides the hand (a capture from an owned
     #: pile); only zones each player owns count
     plays_from: str | None = None
 
 
-# ---- draw, swap all, pass, knock: one action without cards ---------------------------------
+class _SampleContext:
+    """What a primitive's compile step sees when the tests phrase its example against a
+    built-in ruleset: the ruleset's deck and zones; the example is valid, so no problems."""
+
+    def __init__(self, rules: Any):
+        self.deck = rules.deck
+        self.valuation = rules.valuation
+        self.hand_size = rules.hand_size
+        self.zones = rules.zones
+
+    def error(self, at: ParamPath, message: str, also: Sequence[tuple] = ()) -> None:
+        raise ValueError(f"the example of a primitive is refused at {at}: {message}")
+
+    def rank_indices(self, codes: Sequence[Any], at: ParamPath) -> list[int]:
+        index = {r.code: i for i, r in enumerate(self.deck.ranks)}
+        return [index[str(c)] for c in codes]
+
+    def card_codes(self, codes: Sequence[Any], at: ParamPath) -> list[str]:
+        return [self.deck.code(self.deck.parse(c)) for c in codes]
+
+    def compile_guard(self, spec: Mapping, at: tuple) -> Callable[[Any, int], bool]:
+        return lambda st, p: True
+
+
+def sample_option(unit: Primitive, w: Terms) -> Option:
+    """An option doing `unit` with its example parameters, compiled against the ruleset of
+    `w`: what the tests pass to its phrase, as explain passes a compiled option."""
+    params = unit.compile(dict(unit.example or {}), _SampleContext(w.rules))
+    return Option("sample", 0, unit.name, params, (), None, (), {}, unit.knocks, unit.passes,
+                  unit.apply, params.get(unit.zone_param) if unit.zone_param else None,
+                  unit.shape, is_knock=unit.knocks)
+
+
+PRIMITIVES: Registry[Primitive] = Registry(Kind.PRIMITIVE, forms=("option",),
+                                           sample=sample_option, needs_schema=True)
+
+
+def _as_given(params: dict, ctx: CompileContext) -> dict:
+    """The compile step of a primitive whose parameters are used as written."""
+    return params
+
+
+def _zone_param(description: str) -> dict[str, Any]:
+    return {"$ref": "#/definitions/identifier", "description": description}
+
+
+# ---- moves of one action without cards (draw, swap_all, pass, knock) ---------------------
+def _no_cards(n):
+    return [()]
+
+
+def _each_card(n):
+    return [(c,) for c in range(n)]
+
+
+def _card_pairs(n):
+    return list(product(range(n), range(n)))
+
+
 def _single_if_zone(opt: Any, actions: Mapping[tuple, Action], n: int) -> Lister:
     single, zone = [actions[()]], opt.zone
 
@@ -59,6 +131,7 @@ def _single_always(opt: Any, actions: Mapping[tuple, Action], n: int) -> Lister:
     return lambda st, p: single
 
 
+# ---- draw --------------------------------------------------------------------------------
 def _draw_apply(st, opt, action, p):
     card = st.zones[opt.zone].pop()
     st.hands[p].append(card)
@@ -66,7 +139,25 @@ def _draw_apply(st, opt, action, p):
     st.just_drawn = card
 
 
-# ---- discard ------------------------------------------------------------------------------
+def _draw_en(o: Option, w: Terms) -> str:
+    return f"takes the top card of {w.zone(str(o.zone)).the('en')}"
+
+
+def _draw_it(o: Option, w: Terms) -> str:
+    return f"prende la carta in cima {w.zone(str(o.zone)).prep('it', 'a')}"
+
+
+PRIMITIVES.add(Primitive(
+    kind=Kind.PRIMITIVE, name="draw", description="top card of a zone to the hand",
+    schema={"properties": {"from": _zone_param("the zone whose top card is drawn.")},
+            "required": ["from"]},
+    compile=_as_given, refs=(Ref("zone", ("from",)),), example={"from": "stock"},
+    keys=_no_cards, lister=_single_if_zone, apply=_draw_apply, zone_param="from",
+    shape="if_zone", draws=True,
+    words={"en": {"option": _draw_en}, "it": {"option": _draw_it}}))
+
+
+# ---- discard -----------------------------------------------------------------------------
 def _discard_lister(opt: Any, actions: Mapping[tuple, Action], n: int) -> Lister:
     table = [actions.get((c,)) for c in range(n)]
     if opt.params.get("not_just_drawn"):
@@ -86,7 +177,36 @@ def _discard_apply(st, opt, action, p):
     st.zones[opt.zone].append(card)
 
 
-# ---- swap one -----------------------------------------------------------------------------
+def _face_up(o: Option, w: Terms) -> bool:
+    zone = w.rules.zones.get(o.zone)
+    return zone is not None and zone.visibility != "hidden"
+
+
+def _discard_en(o: Option, w: Terms) -> str:
+    text = (f"puts one of his cards {'face up' if _face_up(o, w) else 'face down'} on "
+            f"{w.zone(str(o.zone)).the('en')}")
+    return text + (" (not the card just taken)" if o.params.get("not_just_drawn") else "")
+
+
+def _discard_it(o: Option, w: Terms) -> str:
+    text = (f"mette una delle sue carte {'scoperta' if _face_up(o, w) else 'coperta'} "
+            f"{w.zone(str(o.zone)).prep('it', 'su')}")
+    return text + (" (non la carta appena presa)" if o.params.get("not_just_drawn") else "")
+
+
+PRIMITIVES.add(Primitive(
+    kind=Kind.PRIMITIVE, name="discard", description="a hand card on top of a zone",
+    schema={"properties": {
+        "to": _zone_param("the zone the card goes on top of."),
+        "not_just_drawn": {"type": "boolean", "default": False, "description":
+                           "true forbids discarding the card just drawn. Default false."}},
+            "required": ["to"]},
+    compile=_as_given, refs=(Ref("zone", ("to",)),), example={"to": "discard"},
+    keys=_each_card, lister=_discard_lister, apply=_discard_apply, zone_param="to",
+    discards=True, words={"en": {"option": _discard_en}, "it": {"option": _discard_it}}))
+
+
+# ---- swap one, swap all ------------------------------------------------------------------
 def _swap_lister(opt: Any, actions: Mapping[tuple, Action], n: int) -> Lister:
     table = [[actions.get((h, z)) for z in range(n)] for h in range(n)]
     zone_name = opt.zone
@@ -106,7 +226,6 @@ def _swap_apply(st, opt, action, p):
     st.just_drawn = z
 
 
-# ---- swap all -----------------------------------------------------------------------------
 def _swap_all_apply(st, opt, action, p):
     name = opt.zone
     st.hands[p], st.zones[name] = st.zones[name], st.hands[p]
@@ -114,39 +233,129 @@ def _swap_all_apply(st, opt, action, p):
     st.just_drawn = None
 
 
-# ---- pass and knock -----------------------------------------------------------------------
+_WITH = {"properties": {"with": _zone_param("the zone exchanged with.")}, "required": ["with"]}
+
+PRIMITIVES.add(Primitive(
+    kind=Kind.PRIMITIVE, name="swap", description="a hand card and a zone card change places",
+    schema=_WITH, compile=_as_given, refs=(Ref("zone", ("with",)),),
+    example={"with": "discard"}, keys=_card_pairs, lister=_swap_lister, apply=_swap_apply,
+    zone_param="with", words={
+        "en": {"option": lambda o, w: f"exchanges one of his cards with one card of "
+                                      f"{w.zone(str(o.zone)).the('en')}"},
+        "it": {"option": lambda o, w: f"scambia una delle sue carte con una "
+                                      f"{w.zone(str(o.zone)).prep('it', 'di')}"}}))
+
+
+PRIMITIVES.add(Primitive(
+    kind=Kind.PRIMITIVE, name="swap_all", description="the whole hand and a zone change places",
+    schema=_WITH, compile=_as_given, refs=(Ref("zone", ("with",)),),
+    example={"with": "discard"}, keys=_no_cards, lister=_single_if_zone,
+    apply=_swap_all_apply, zone_param="with", shape="if_zone", words={
+        "en": {"option": lambda o, w: f"exchanges his whole hand with "
+                                      f"{w.zone(str(o.zone)).the('en')}"},
+        "it": {"option": lambda o, w: f"scambia tutta la sua mano con "
+                                      f"{w.zone(str(o.zone)).the('it')}"}}))
+
+
+# ---- pass and knock ----------------------------------------------------------------------
 def _nothing(st, opt, action, p):
     return None
+
+
+PRIMITIVES.add(Primitive(
+    kind=Kind.PRIMITIVE, name="pass", description="nothing", schema={"properties": {}},
+    compile=_as_given, example={}, keys=_no_cards, lister=_single_always, apply=_nothing,
+    shape="always", passes=True,
+    words={"en": {"option": lambda o, w: "passes (does nothing)"},
+           "it": {"option": lambda o, w: "passa (non fa nulla)"}}))
 
 
 def _knock_apply(st, opt, action, p):
     st.knock(p)
 
 
-def _no_cards(n):
-    return [()]
+def _knock_words(word: str) -> Callable[[Option, Terms], str]:
+    """"knocks", with the ruleset's own word for knocking when the option's label is not it."""
+    def say(o: Option, w: Terms) -> str:
+        own = w.term("knock")
+        if own and own != w.own(o.labels):
+            return f"{word} ({w.q(own)})"
+        return word
+    return say
 
 
-def _each_card(n):
-    return [(c,) for c in range(n)]
+PRIMITIVES.add(Primitive(
+    kind=Kind.PRIMITIVE, name="knock", description="knock / stand", schema={"properties": {}},
+    compile=_as_given, example={}, keys=_no_cards, lister=_single_always, apply=_knock_apply,
+    shape="always", knocks=True,
+    words={"en": {"option": _knock_words("knocks")}, "it": {"option": _knock_words("bussa")}}))
 
 
-def _card_pairs(n):
-    return list(product(range(n), range(n)))
+# ---- capture (the moves themselves are in `capture`) -------------------------------------
+def _capture_words(o: Option, w: Terms) -> str:
+    """A capture's words say its taking rules and events, with the other sentences of capture
+    games (explain_capture); explain's words object is one of those sections."""
+    from .explain_capture import CaptureSections
+    if not isinstance(w, CaptureSections):
+        raise TypeError("a capture is phrased by explain's words (explain_capture)")
+    return w.capture_text(o)
 
 
-PRIMITIVES: dict[str, Primitive] = {
-    "draw": Primitive(_no_cards, _single_if_zone, _draw_apply, ("from",), "if_zone",
-                      draws_from="from"),
-    "discard": Primitive(_each_card, _discard_lister, _discard_apply, ("to",),
-                         discards_to="to"),
-    "swap": Primitive(_card_pairs, _swap_lister, _swap_apply, ("with",)),
-    "swap_all": Primitive(_no_cards, _single_if_zone, _swap_all_apply, ("with",), "if_zone"),
-    "pass": Primitive(_no_cards, _single_always, _nothing, (), "always", passes=True),
-    "knock": Primitive(_no_cards, _single_always, _knock_apply, (), "always", knocks=True),
-    "capture": Primitive(lambda n: [], capture.capture_lister, capture.capture_apply,
-                         ("table", "into"), prepare=capture.prepare, plays_from="from"),
-}
+_TAKES = {
+    "type": "object", "additionalProperties": False,
+    "description": "how a played card may take.",
+    "properties": {
+        "equal": {"type": "string", "enum": ["first", "any"], "description":
+                  "first (default): a card of equal value must be taken, alone, when there is "
+                  "one, before any sum; any: an equal card or a sum, as the player likes."},
+        "sums": {"type": "boolean", "description": "true (default): cards whose values add up "
+                 "to the played card's may be taken together."},
+        "same_rank_only": {"type": "array", "items": {"$ref": "#/definitions/rank_code"},
+                           "description": "Ranks that take only one card of their own rank "
+                           "(figures take only figures)."},
+        "takes_all": {"type": "array", "items": {"$ref": "#/definitions/rank_code"},
+                      "description": "Ranks that take every card on the table (an Ace, in "
+                      "some games); a card of their own rank among others is taken alone."},
+        "must": {"type": "boolean", "description": "true (default): a card that can take must "
+                 "take; false: it may also be laid on the table."}}}
+
+_EVENTS = {
+    "type": "array",
+    "description": "named events a capture makes (a sweep, say), each {name, when: [facts], "
+                   "on_last_play, by_takes_all}. Facts: sweep (the table is left empty), "
+                   "same_suit (two or more cards taken, all of the played card's suit), "
+                   "takes_last_played (the one card taken is the card the previous player just "
+                   "laid, of the same rank).",
+    "items": {
+        "type": "object", "required": ["name", "when"], "additionalProperties": False,
+        "properties": {
+            "name": {"description": "The event's name (as `scoring` refers to it).",
+                     "allOf": [{"$ref": "#/definitions/identifier"}]},
+            "when": {"description": "The facts, any of which makes the event.",
+                     "type": "array", "minItems": 1,
+                     "items": {"type": "string", "enum": list(capture.FACTS)}},
+            "on_last_play": {"description": "false: a capture on the very last play of the "
+                             "hand makes no such event. Default true.", "type": "boolean"},
+            "by_takes_all": {"description": "false: a capture by a `takes_all` rank makes no "
+                             "such event. Default true.", "type": "boolean"}}}}
+
+PRIMITIVES.add(Primitive(
+    kind=Kind.PRIMITIVE, name="capture",
+    description="play a card to a table zone, taking the table cards it may take; each way of "
+                "taking is a move of its own",
+    schema={"properties": {
+        "from": _zone_param("`hand` (default, any card of the hand) or a zone each player "
+                            "owns (its top card)."),
+        "table": _zone_param("the table zone the card is played to and takes from."),
+        "into": _zone_param("the zone each side owns that the played and taken cards go to."),
+        "takes": _TAKES, "events": _EVENTS},
+        "required": ["table", "into"]},
+    compile=capture.prepare, refs=(Ref("zone", ("table",)), Ref("zone", ("into",))),
+    example={"table": "table", "into": "taken", "takes": {"takes_all": ["A"]},
+             "events": [{"name": "sweeps", "when": ["sweep"]}]},
+    keys=lambda n: [], lister=capture.capture_lister, apply=capture.capture_apply,
+    zone_param="table", plays_from="from",
+    words={"en": {"option": _capture_words}, "it": {"option": _capture_words}}))
 
 
 # ---- effects ------------------------------------------------------------------------------

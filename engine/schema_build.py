@@ -175,6 +175,7 @@ def build(skeleton: Schema | None = None) -> Schema:
     fill_one_key(defs["guard"], regs[Kind.GUARD])
     fill_one_key(defs["effect"], regs[Kind.EFFECT])
     fill_by_name(defs["pattern"], "kind", "the pattern's kind", regs[Kind.PATTERN_KIND])
+    fill_by_name(defs["option"], "do", "the primitive", regs[Kind.PRIMITIVE])
     fill_one_key(defs["trigger_condition"], regs[Kind.TRIGGER_CONDITION])
     fill_choice(defs["trigger"]["properties"]["on"], regs[Kind.TRIGGER_EVENT].units())
     settle = defs["settle_rule"]["properties"]

@@ -72,6 +72,7 @@ def test_the_engine_names_no_zone_option_or_pattern():
     """A guard against new conventions: engine/ code (not its words for explain and play)
     never quotes a name a built-in gives to a zone, an option or a pattern."""
     import re
+
     from trentuno.engine.variants import load_merged
     names: set[str] = set()
     for builtin in ("trentuno", "scat", "schwimmen", "trentuno-vedova"):
@@ -118,9 +119,9 @@ def _frozen_writes(source: str) -> list[tuple[int, str]]:
                 [node.target] if isinstance(node, (ast.AugAssign, ast.AnnAssign)) else []
             for t in targets:
                 if isinstance(t, ast.Subscript) and (
-                        isinstance(t.value, ast.Attribute) and t.value.attr == "__dict__" or
-                        isinstance(t.value, ast.Call) and getattr(t.value.func, "id", "") ==
-                        "vars"):
+                        (isinstance(t.value, ast.Attribute) and t.value.attr == "__dict__") or
+                        (isinstance(t.value, ast.Call) and getattr(t.value.func, "id", "") ==
+                        "vars")):
                     found.append((node.lineno, "a store into __dict__"))
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
                     node.func.attr in ("update", "setdefault") and \
@@ -152,3 +153,24 @@ def test_the_frozen_write_check_can_fail():
     assert _frozen_writes(patched) == [(2, "__setattr__")]
     assert _frozen_writes(stored) == [(2, "a store into __dict__")]
     assert _frozen_writes(built) == []
+
+
+def test_the_engine_does_not_branch_on_a_primitive_name():
+    """What the compiler, the game state and explain need to know about a move (does it knock,
+    pass, draw from a zone, discard onto one?) is a property its unit declares, never its name,
+    so that a primitive added or renamed needs nothing outside its unit. The bots are players:
+    their heuristics may know the moves by name."""
+    import re
+
+    from trentuno.engine.primitives import PRIMITIVES
+    names = "|".join(re.escape(n) for n in PRIMITIVES)
+    compare = re.compile(rf"""(==|!=)\s*["']({names})["']|["']({names})["']\s*(==|!=)""")
+    root = Path(__file__).resolve().parent.parent / "engine"
+    found = []
+    for f in sorted(root.glob("*.py")):
+        if f.name in ("primitives.py", "capture.py", "bots.py"):
+            continue                                  # the units themselves; players
+        for n, line in enumerate(f.read_text(encoding="utf-8").splitlines(), 1):
+            if compare.search(line.split("#")[0]):
+                found.append(f"{f.name}:{n}: {line.strip()}")
+    assert not found, found

@@ -48,7 +48,7 @@ def trentuno():
 
 def test_every_kind_has_units():
     kinds = {unit.kind for _, unit in UNITS}
-    assert Kind.GUARD in kinds
+    assert set(Kind) <= kinds, f"no units of {set(Kind) - kinds}"
     assert all(len(reg) for reg, _ in UNITS)
 
 
@@ -138,16 +138,18 @@ def _scratch(words: dict) -> Unit:
 
 @pytest.fixture
 def registered() -> Iterator[Any]:
-    """Register a scratch guard for one test, then take it out again."""
-    added: list[str] = []
+    """Register scratch units (each in its kind's registry) for one test, then take them out
+    again."""
+    from trentuno.engine.keywords import REGISTRIES
+    added: list[Unit] = []
 
     def add(unit: Unit) -> Unit:
-        GUARDS.add(unit)
-        added.append(unit.name)
+        REGISTRIES[unit.kind].add(unit)
+        added.append(unit)
         return unit
     yield add
-    for name in added:
-        GUARDS.remove(name)
+    for unit in added:
+        REGISTRIES[unit.kind].remove(unit.name)
 
 
 def test_a_scratch_guard_without_italian_words_is_named(registered):
@@ -181,23 +183,32 @@ def test_a_scratch_guard_makes_the_checked_in_schema_stale(registered, schema):
     assert "`scratch_fewer_cards`" in render_reference(schema_build.build())
 
 
-def test_a_complete_scratch_guard_is_validated_compiled_and_explained(registered, monkeypatch,
-                                                                     tmp_path):
-    registered(_scratch(SCRATCH_WORDS))
+def _with_choices(monkeypatch: Any, tmp_path: Path, *options: str) -> Any:
+    """Trentuno whose first step offers `options` (YAML flow mappings), loaded and validated
+    with the schema built from the units as they are now (scratch ones included)."""
     built = schema_build.build()
     from trentuno.engine import variants
     monkeypatch.setattr(variants, "schema", lambda: built)
     monkeypatch.setattr(variants, "_validator", lambda: jsonschema.Draft7Validator(built))
-    text = ("extends: trentuno\nname: small-hands\nturn:\n  steps:\n    choose:\n"
-            "      - {do: draw, from: stock, then: discard}\n"
-            "      - {do: knock, if: [{scratch_fewer_cards: 4}]}\n")
-    path = tmp_path / "small-hands.yaml"
+    text = "extends: trentuno\nname: scratch\nturn:\n  steps:\n    choose:\n" + "".join(
+        f"      - {o}\n" for o in options)
+    path = tmp_path / "scratch.yaml"
     path.write_text(text, "utf-8")
-    rules = load(str(path))
+    return load(str(path))
+
+
+def _said(rules: Any, lang: str) -> str:
+    return " ".join(line for s in explain(rules, lang) for line in s.lines)
+
+
+def test_a_complete_scratch_guard_is_validated_compiled_and_explained(registered, monkeypatch,
+                                                                     tmp_path):
+    registered(_scratch(SCRATCH_WORDS))
+    rules = _with_choices(monkeypatch, tmp_path, "{do: draw, from: stock, then: discard}",
+                          "{do: knock, if: [{scratch_fewer_cards: 4}]}")
     for lang, words in (("en", "only with fewer than 4 cards in hand"),
                         ("it", "solo con meno di 4 carte in mano")):
-        said = " ".join(line for s in explain(rules, lang) for line in s.lines)
-        assert words in said
+        assert words in _said(rules, lang)
     guard = rules.steps["choose"].options[1].guards[0]
     assert guard.__code__ is _scratch_fewer_cards(4, None).__code__
 
@@ -219,3 +230,70 @@ def test_a_guard_naming_an_undeclared_zone_is_refused_generically(registered):
     assert [(p, m) for p, m in e.value.problems if "nowhere" in m] == [
         (("turn", "steps", "choose", 0, "if", 0, "scratch_zone_empty"),
          "no zone named 'nowhere' (zones: stock, discard)")]
+
+
+# ---- a scratch primitive, added as an author would -----------------------------------------
+def _draw_bottom_apply(st: Any, opt: Any, action: Any, p: int) -> None:
+    card = st.zones[opt.zone].pop(0)
+    st.hands[p].append(card)
+    st.masks[p] |= 1 << card
+    st.just_drawn = card
+
+
+DRAW_BOTTOM_WORDS = {
+    "en": {"option": lambda o, w: f"takes the bottom card of {w.zone(o.zone).the('en')}"},
+    "it": {"option": lambda o, w: f"prende la carta in fondo {w.zone(o.zone).prep('it', 'a')}"},
+}
+
+
+def _draw_bottom(words: dict, schema: Any = None) -> Any:
+    from trentuno.engine.keywords import Ref
+    from trentuno.engine.primitives import Primitive, _as_given, _no_cards, _single_if_zone
+    return Primitive(
+        kind=Kind.PRIMITIVE, name="scratch_draw_bottom",
+        description="bottom card of a zone to the hand", schema=schema,
+        compile=_as_given, refs=(Ref("zone", ("from",)),), example={"from": "stock"},
+        keys=_no_cards, lister=_single_if_zone, apply=_draw_bottom_apply, zone_param="from",
+        shape="if_zone", draws=True, words=words)
+
+
+DRAW_BOTTOM_SCHEMA = {"properties": {"from": {"$ref": "#/definitions/identifier",
+                                              "description": "the zone drawn from."}},
+                      "required": ["from"]}
+
+
+def test_a_scratch_primitive_without_schema_or_italian_words_is_named(registered):
+    from trentuno.engine.primitives import PRIMITIVES
+    unit = registered(_draw_bottom({"en": DRAW_BOTTOM_WORDS["en"]}))
+    assert unit_problems(unit, PRIMITIVES) == [
+        ("primitive 'scratch_draw_bottom' has no schema (the JSON Schema of its parameters; "
+        "{'properties': {}} when it takes none)"),
+        "primitive 'scratch_draw_bottom' has no words in 'it' (explain cannot say it)",
+        ("primitive 'scratch_draw_bottom' names a zone at from, a key its schema does not "
+        "declare")]
+
+
+def test_a_complete_scratch_primitive_is_validated_compiled_explained_and_played(
+        registered, monkeypatch, tmp_path, schema):
+    from trentuno.engine import GameState
+    from trentuno.engine.primitives import PRIMITIVES
+    unit = registered(_draw_bottom(DRAW_BOTTOM_WORDS, DRAW_BOTTOM_SCHEMA))
+    assert unit_problems(unit, PRIMITIVES, schema["definitions"]) == []
+    built = schema_build.build()
+    assert "scratch_draw_bottom" in built["definitions"]["option"]["properties"]["do"]["enum"]
+    assert schema_build.differences(built, schema), "the checked-in schema is not stale"
+    choices = ("{do: scratch_draw_bottom, from: stock, then: discard}",
+               "{do: knock, if: [{round_at_least: 2}]}")
+    rules = _with_choices(monkeypatch, tmp_path, *choices)
+    for lang, words in (("en", "Takes the bottom card of the stock; then"),
+                        ("it", "Prende la carta in fondo al tallone; poi")):
+        assert words in _said(rules, lang)
+    state = GameState(rules, players=4, seed=1)
+    bottom = state.zones["stock"][0]
+    move = next(a for a in state.legal_actions() if a.kind == "scratch_draw_bottom")
+    state.apply(move)
+    assert state.just_drawn == bottom and state.step == "discard"
+    from trentuno.engine.errors import RuleFileError
+    with pytest.raises(RuleFileError, match="no zone named 'nowhere'"):
+        _with_choices(monkeypatch, tmp_path, choices[0].replace("stock", "nowhere"),
+                      choices[1])

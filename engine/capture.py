@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Any
+from typing import Any, Literal
 
 from .rules import Action, make_action
 
@@ -35,7 +35,7 @@ HAND = "hand"
 @dataclass(frozen=True)
 class Taking:
     """How a played card may take, compiled from the option's `takes:`."""
-    equal: str                      # "first": an equal card before any sum; "any": either
+    equal: Literal["first", "any"]  # "first": an equal card before any sum; "any": either
     sums: bool                      # cards adding up to the played card's value
     same_rank_only: frozenset[int]  # ranks (indices) that take only cards of their own rank
     takes_all: frozenset[int]       # ranks that take the whole table

@@ -22,6 +22,7 @@ from itertools import combinations
 from typing import Any
 
 from .rules import Ruleset
+from .triggers import OUTCOMES
 
 Path = tuple
 
@@ -187,7 +188,8 @@ def _a_hand_can_end(d: Mapping[str, Any], rules: Ruleset, impossible: set) -> bo
         do = t.get("do")
         if isinstance(do, Mapping):
             do = next(iter(do))
-        if do not in ("win", "showdown", "void", "refresh"):
+        unit = OUTCOMES.get(do)
+        if unit is None or not unit.may_end:
             continue
         cond = t.get("if") or {}
         held = cond.get("holds") if isinstance(cond, Mapping) else None

@@ -24,16 +24,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import product
-from typing import Any, Literal
+from typing import Any
 
 from . import capture
 from .keywords import CompileContext, Kind, ParamPath, Ref, Registry, Terms, Unit
-from .rules import Action, Lister, Option
-
-#: How a primitive's lister behaves, so that a step's legal-move closure can skip calling it:
-#: "always" (its one action is always legal), "if_zone" (its one action is legal when its
-#: zone is not empty); None: call the lister.
-Shape = Literal["always", "if_zone"]
+from .rules import Action, Lister, Option, Shape
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -7,13 +7,38 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from .cards import Deck
 from .keywords import as_data
 from .patterns import Valuation
 
 Guard = Callable[["object", int], bool]  # (state, player) -> allowed
+
+# The closed sets of words the compiled rules hold, typed (the schema's enums say the same;
+# keywords that are units, such as a primitive or a pay policy, are open sets and stay `str`).
+#: How much of a zone the players see (`zones.*.visibility`).
+Visibility = Literal["hidden", "top", "public"]
+#: Who has a zone of his own (`zones.*.owner`); None: one zone for the table.
+Owner = Literal["player", "side"]
+#: What a hand costs (`stakes.mode`): lives, chips into a pot, penalty points, points won.
+StakesMode = Literal["lives", "pot", "points", "score"]
+#: Who re-enters when every player is out at once (`stakes.reentry.who`).
+ReentryWho = Literal["all", "tied"]
+#: Who wins when a `win` trigger fires (`winner:`): the players it found, or the dealer.
+Winner = Literal["holders", "dealer"]
+#: How the first dealer is chosen (`seating.first_dealer`).
+FirstDealer = Literal["highest_cut", "lowest_cut", "random", "first_seat"]
+#: Who still plays after a knock (`knock.last_turns`).
+KnockLastTurns = Literal["others_once", "round_end"]
+#: Who plays the opening turn (`turn.opening.player`).
+Opener = Literal["dealer", "first"]
+#: How a hand ended, for the settlement: won by some players, compared, or void.
+HandEnd = Literal["win", "showdown", "void"]
+#: How a primitive's lister behaves, so that a step's legal-move closure can skip calling it:
+#: "always" (its one action is always legal), "if_zone" (its one action is legal when its
+#: zone is not empty); None: call the lister.
+Shape = Literal["always", "if_zone"]
 
 
 @dataclass(frozen=True)
@@ -80,7 +105,7 @@ class Option:
     is_pass: bool                     # its primitive passes: a round of them is `all_passed`
     run: Callable                     # the primitive's (state, option, action, player)
     zone: str | None = None        # the zone the primitive takes from or gives to
-    shape: str | None = None       # the primitive's Primitive.shape (see primitives.py)
+    shape: Shape | None = None     # the primitive's (see primitives.py)
     conditions: tuple[Spec, ...] = ()  # the guards (`if:`) as written, for words
     effect_specs: tuple[Spec, ...] = ()  # the effects as written, for words
     #: the zone whose top card the option takes into the hand (a draw), if any
@@ -105,7 +130,7 @@ class Trigger:
     condition: Callable | None    # (state, player) -> list of holders, or None if it fails
     outcome: str                     # win, showdown, void, reshuffle, refresh
     zone: str | None = None       # refresh: the zone to deal again
-    winner: str | None = None     # win: "holders" (default) or "dealer"
+    winner: Winner | None = None     # win: "holders" (default) or "dealer"
     best_only: bool = False
     condition_spec: Spec | None = None  # the condition (`if:`) as written, for words
     index: int = 0                   # its place in the file's `triggers:` list
@@ -124,8 +149,8 @@ class DealStep:
 @dataclass(frozen=True)
 class Zone:
     name: str
-    visibility: str                  # hidden, top, public
-    owner: str | None = None         # None: one zone for the table; "player"/"side": one each
+    visibility: Visibility
+    owner: Owner | None = None       # None: one zone for the table; "player"/"side": one each
 
 
 @dataclass(frozen=True)
@@ -140,11 +165,11 @@ class DeckOrigin:
 
 @dataclass(frozen=True)
 class Stakes:
-    mode: str                        # lives, pot or points
+    mode: StakesMode
     lives: int
     into_pot: bool
     last_chance: bool
-    reentry_who: str | None       # all, tied, or None
+    reentry_who: ReentryWho | None
     reentry_lives: int
     ante: int
     bankroll: int
@@ -179,14 +204,14 @@ class Ruleset:
     play_step: int                   # +1 clockwise, -1 counterclockwise (seats number clockwise)
     deal_step: int
     dealer_step: int                 # 0: the dealer stays
-    first_dealer: str
+    first_dealer: FirstDealer
     zones: Mapping[str, Zone]
     deal: tuple[DealStep, ...]
     rest_zone: str | None
     start_step: str
-    opening: tuple[str, str] | None  # (dealer|first, step): an extra turn before the first
+    opening: tuple[Opener, str] | None  # (dealer|first, step): an extra turn before the first
     steps: Mapping[str, Step]
-    knock_last_turns: str
+    knock_last_turns: KnockLastTurns
     triggers: Mapping[str, tuple[Trigger, ...]]   # by `on`
     stakes: Stakes
     settle_win: SettleRule

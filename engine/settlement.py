@@ -21,11 +21,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any
 
 from .keywords import CompileContext, Kind, Registry, Terms, Unit
 
-StakesMode = Literal["lives", "points", "pot", "score"]
+if TYPE_CHECKING:
+    from .rules import HandEnd, StakesMode
 EVERY_MODE: frozenset[StakesMode] = frozenset(("lives", "points", "pot"))
 LIVES_OR_POINTS: frozenset[StakesMode] = frozenset(("lives", "points"))
 
@@ -246,7 +247,7 @@ TIE_POLICIES.add(Policy(
 
 
 # ---- settling a hand ----------------------------------------------------------------------
-def settle(st: Any, outcome: str, winners: list[int]) -> None:
+def settle(st: Any, outcome: HandEnd, winners: list[int]) -> None:
     rules = st.rules
     if outcome == "void" or not st.alive:
         st.emit("settled", None, outcome=outcome, payers=[])

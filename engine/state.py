@@ -26,7 +26,7 @@ from typing import Any, NamedTuple
 
 from .errors import UserError
 from .observation import Knowledge, Observation, RawMove
-from .rules import Action, Ruleset
+from .rules import Action, HandEnd, Ruleset
 from .settlement import settle
 
 #: A hand that has not ended after this many turns is voided and the game stops there (the
@@ -924,7 +924,7 @@ class GameState:
                         plan.extend([who] * ds.count)
         return plan
 
-    def _end_hand(self, outcome: str, winners: list[int], reason: str) -> None:
+    def _end_hand(self, outcome: HandEnd, winners: list[int], reason: str) -> None:
         if self._hand_over:
             return
         self._hand_over = True

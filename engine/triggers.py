@@ -16,9 +16,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from .keywords import CompileContext, Kind, Ref, Registry, Terms, Unit
+
+if TYPE_CHECKING:
+    from .rules import HandEnd
 
 Condition = Callable[[Any, int | None], list | None]
 #: (state, the trigger, the holders its condition found, the event) -> True if the hand ended
@@ -44,9 +47,11 @@ class OutcomeUnit(Unit):
     """A trigger outcome. `closes`: it ends the hand without a winner (a comparison, a void),
     so a ruleset where no option knocks can still end a hand. `on_discard_pile`: its zone is
     the pile the options discard to, which the compiler finds (no pile has to be called
-    anything)."""
+    anything). `may_end`: firing it ends the hand, always or when it cannot be done (a refresh
+    the stock is too short for), so a hand can end otherwise than by the turn limit."""
     closes: bool = False
     on_discard_pile: bool = False
+    may_end: bool = False
 
 
 EVENTS: Registry[Event] = Registry(Kind.TRIGGER_EVENT, forms=("when",))
@@ -181,13 +186,13 @@ CONDITIONS.add(Unit(
 def _outcome(name: str, description: str, run: Outcome, en: Callable[[Any, Terms], str],
              it: Callable[[Any, Terms], str], schema: Mapping[str, Any] | None = None,
              refs: tuple[Ref, ...] = (), example: Any = None, closes: bool = False,
-             on_discard_pile: bool = False) -> OutcomeUnit:
+             on_discard_pile: bool = False, may_end: bool = False) -> OutcomeUnit:
     """An outcome unit; its words take the compiled Trigger (its winner, best_only, event)."""
     return OUTCOMES.add(OutcomeUnit(
         kind=Kind.OUTCOME, name=name, description=description, schema=schema,
         compile=lambda param, ctx: run, refs=refs, example=example,
         words={"en": {"outcome": en}, "it": {"outcome": it}}, closes=closes,
-        on_discard_pile=on_discard_pile))
+        on_discard_pile=on_discard_pile, may_end=closes or may_end))
 
 
 def _win(st: Any, trig: Any, holders: list, on: str) -> bool:
@@ -227,10 +232,10 @@ def _win_it(trig: Any, w: Terms) -> str:
     return text
 
 
-_outcome("win", "the hand ends, the holders win", _win, _win_en, _win_it)
+_outcome("win", "the hand ends, the holders win", _win, _win_en, _win_it, may_end=True)
 
 
-def _ends(outcome: str) -> Outcome:
+def _ends(outcome: HandEnd) -> Outcome:
     def end(st: Any, trig: Any, holders: list, on: str) -> bool:
         st._end_hand(outcome, [], on)
         return True
@@ -291,7 +296,7 @@ def _refresh_it(trig: Any, w: Terms) -> str:
 
 
 _outcome("refresh", "the zone's cards are put aside; it is dealt again from the stock",
-         _refresh, _refresh_en, _refresh_it,
+         _refresh, _refresh_en, _refresh_it, may_end=True,
          schema={"$ref": "#/definitions/identifier",
                  "description": "The zone whose cards are put aside; it is dealt again from "
                                 "the stock. Required."},
@@ -430,7 +435,8 @@ def _deal_again(st: Any, trig: Any, holders: list, on: str) -> bool:
 
 _outcome("deal_again", "the hand is void and the same dealer deals again", _deal_again,
          lambda trig, w: "the hand is void and the same dealer deals again",
-         lambda trig, w: "la mano è nulla e lo stesso mazziere ridistribuisce le carte")
+         lambda trig, w: "la mano è nulla e lo stesso mazziere ridistribuisce le carte",
+         may_end=True)
 
 
 def _redeal(count: int, ctx: CompileContext) -> Outcome:
@@ -455,6 +461,6 @@ OUTCOMES.add(OutcomeUnit(
                 "when it is too short).",
     schema={"type": "integer", "minimum": 1,
             "description": "The cards dealt to each player. Required."},
-    compile=_redeal, example=3,
+    compile=_redeal, example=3, may_end=True,
     words={"en": {"outcome": lambda trig, w: _redeal_words(trig, w, True)},
            "it": {"outcome": lambda trig, w: _redeal_words(trig, w, False)}}))

@@ -362,3 +362,27 @@ def test_the_reference_page_documents_every_top_level_key(schema):
         assert " ".join(prop["description"].split()) in page
     for name in ("pattern", "option", "guard", "trigger", "settle_rule", "label"):
         assert f"# {name}\n" in page
+
+
+# ---- the compiled rules' closed word sets are the schema's ---------------------------------
+@pytest.mark.parametrize("type_name, where", [
+    ("Visibility", ("zone", "visibility")),
+    ("Owner", ("zone", "owner")),
+    ("StakesMode", ("stakes", "mode")),
+    ("ReentryWho", ("reentry", "who")),
+    ("FirstDealer", ("seating", "first_dealer")),
+    ("KnockLastTurns", ("knock", "last_turns")),
+    ("Opener", ("turn", "opening", "player")),
+])
+def test_the_typed_words_of_the_compiled_rules_are_the_schemas(schema, type_name, where):
+    """rules.py types the closed sets of words it holds (`Literal`s, checked by mypy); a value
+    the schema adds or drops must change the type too, or the type checker checks a lie."""
+    from typing import get_args
+
+    from trentuno.engine import rules
+    definition, *keys = where
+    node = schema["definitions"][definition]
+    for key in keys:
+        node = node["properties"][key]
+    allowed = {v for v in node["enum"] if v is not None}
+    assert set(get_args(getattr(rules, type_name))) == allowed

@@ -246,6 +246,78 @@ TIE_POLICIES.add(Policy(
                              "piatto)"), "ties")))
 
 
+def _tied(st: Any, players: list[int]) -> bool:
+    """Whether the players' hands are of one strength (tied under the ruleset)."""
+    return len({st.hand_strength(p) for p in players}) == 1
+
+
+def _nobody(st: Any, chosen: list[int], outcome: str) -> list[int]:
+    if outcome != "win" and len(chosen) > 1 and _tied(st, chosen):
+        return []
+    return chosen
+
+
+TIE_POLICIES.add(Policy(
+    kind=Kind.TIE_POLICY, name="nobody", modes=LIVES_OR_POINTS,
+    description="players tied with each other for paying go free: nobody pays that hand",
+    schema=None, compile=_fixed(_nobody),
+    words=_say(lambda x, w: ("when players tie for the lowest hand, nobody pays"
+                             if x.rule.pay == "lowest" else
+                             "when the players who would pay have equal hands, nobody pays"),
+               lambda x, w: ("se più giocatori sono pari per la mano più bassa, non paga "
+                             "nessuno" if x.rule.pay == "lowest" else
+                             "se chi dovrebbe pagare ha mani pari, non paga nessuno"),
+               "ties")))
+
+
+def _top_card(st: Any, p: int) -> Any:
+    strength = st.rules.deck.strength
+    return max((strength(c) for c in st.hands[p]), default=None)
+
+
+def _high_card(st: Any, chosen: list[int], outcome: str) -> list[int]:
+    """Of tied players, the one whose single highest card is lowest pays (lives, points) or
+    the one whose highest card is highest takes the pot; if that card does not single one
+    out, everybody tied pays (the pot stays)."""
+    if len(chosen) < 2 or (outcome == "win" and st.rules.stakes.mode != "pot") \
+            or not _tied(st, chosen):
+        return _all(st, chosen, outcome)
+    top = {p: _top_card(st, p) for p in chosen}
+    pot = st.rules.stakes.mode == "pot"
+    target = max(top.values()) if pot else min(top.values())
+    picked = [p for p in chosen if top[p] == target]
+    return picked if len(picked) == 1 else _all(st, chosen, outcome)
+
+
+def _high_card_en(x: Payment, w: Terms) -> str:
+    if x.mode == "pot":
+        return ("if several tie, the one with the highest single card takes it; if those "
+                "cards are equal too, the pot stays for the next hand")
+    return ("when players tie for the lowest hand, the one whose highest card is lowest "
+            "pays; if those cards are equal too, they all pay" if x.rule.pay == "lowest" else
+            "when the players who would pay have equal hands, the one whose highest card is "
+            "lowest pays; if those cards are equal too, they all pay")
+
+
+def _high_card_it(x: Payment, w: Terms) -> str:
+    if x.mode == "pot":
+        return ("se più giocatori sono pari, lo prende chi ha la carta singola più alta; se "
+                "anche quelle sono pari, il piatto resta per la mano successiva")
+    head = ("se più giocatori sono pari per la mano più bassa" if x.rule.pay == "lowest"
+            else "se chi dovrebbe pagare ha mani pari")
+    return (f"{head}, si confronta la carta più alta di ciascuno: paga chi ce l'ha più bassa; "
+            f"se anche queste sono pari, pagano tutti")
+
+
+TIE_POLICIES.add(Policy(
+    kind=Kind.TIE_POLICY, name="high_card",
+    description="the single highest card breaks a tie (the tied player whose highest card is "
+                "lowest pays; in a pot game the highest takes it); if those cards are equal "
+                "too, everybody tied pays (the pot stays)",
+    schema=None, compile=_fixed(_high_card),
+    words={"en": {"ties": _high_card_en}, "it": {"ties": _high_card_it}}))
+
+
 # ---- settling a hand ----------------------------------------------------------------------
 def settle(st: Any, outcome: HandEnd, winners: list[int]) -> None:
     rules = st.rules

@@ -240,6 +240,8 @@ CHANGES = {
     "house/scopa-re-redeal": {"events"},
     "house/cocincina-75": {"events", "end"},      # the target, said in both
     "house/cocincina-101": {"events", "end"},
+    "house/ties-nobody-pays": {"settle"},
+    "house/ties-high-card": {"settle"},
 }
 
 

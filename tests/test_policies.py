@@ -20,13 +20,13 @@ def _problems(tmp_path: Path, body: str, base: str = "trentuno") -> list:
 @pytest.mark.parametrize("base,body,line,message", [
     ("trentuno", "settle:\n  showdown: {ties: split}\n", 4,
      ("`ties: split` has no meaning in a lives game: it is for pot games (here use all or "
-      "knocker_spared or knocker_only)")),
+      "knocker_spared or knocker_only or nobody or high_card)")),
     ("scat", "stakes: {mode: points, lives: null, into_pot: null, last_chance: null}\n"
              "end: {target: 10}\nsettle:\n  showdown: {ties: split}\n",
      6, "`ties: split` has no meaning in a points game"),
     ("trentuno-vedova", "settle:\n  showdown: {pay: highest_takes, ties: knocker_spared}\n", 4,
      ("`ties: knocker_spared` has no meaning in a pot game: it is for lives and points games "
-      "(here use all or split)")),
+      "(here use all or split or high_card)")),
     ("trentuno-vedova", "settle:\n  win: {pay: others}\n", 4,
      "`pay: others` has no meaning in a pot game"),
     ("trentuno", "settle:\n  showdown: {pay: highest_takes}\n", 4,

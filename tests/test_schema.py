@@ -284,7 +284,7 @@ def test_unknown_keys_are_refused_in_an_overlay(validator):
     (("triggers", 0, "do"), "explode"),
     (("stakes", "mode"), "chips"),
     (("settle", "showdown", "pay"), "highest"),
-    (("settle", "showdown", "ties"), "nobody"),
+    (("settle", "showdown", "ties"), "coin_flip"),
     (("knock", "last_turns"), "everybody"),
 ])
 def test_a_wrong_enum_value_is_refused(validator, trentuno, path, value):

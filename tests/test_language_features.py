@@ -1,0 +1,152 @@
+"""The language features of issue 7 item 5, one stacked-deck scenario per rule sentence of the
+house rule on the shelf that uses each (and a scratch overlay where a sentence needs another
+stakes mode): tie policies `nobody` and `high_card`, `cards: N` on a pattern, runs, jokers,
+payments that depend on the hands, decks by the number of players."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from trentuno.engine import check, load
+from trentuno.engine.variants import load_merged
+from widow_helpers import (
+    kind,
+    knock_and_show,
+    lives_lost,
+    new_game,
+    one,
+    play,
+    value_of,
+)
+
+#: the shelf's house rules whose behaviour tests are here (test_overlays checks every house
+#: rule has one)
+COVERED: set[str] = set()
+
+
+def covers(name):
+    def mark(fn):
+        COVERED.add(name)
+        return fn
+    return mark
+
+
+def base_and_house(name):
+    return load(Path(load_merged(name).files[0].file).stem), load(name)
+
+
+def overlay(tmp_path: Path, text: str):
+    path = tmp_path / "rules.yaml"
+    path.write_text(text.lstrip("\n"), "utf-8")
+    rules, problems = check(str(path))
+    assert problems == [], [p.format() for p in problems]
+    return rules
+
+
+def refused(tmp_path: Path, text: str) -> list:
+    path = tmp_path / "rules.yaml"
+    path.write_text(text.lstrip("\n"), "utf-8")
+    rules, problems = check(str(path))
+    assert rules is None and problems
+    return problems
+
+
+def idle(state, seat):
+    """A Trentuno turn that changes nothing: draw the stock's top card and throw it away."""
+    hand = state.hand_number
+    play(state, next(a for a in state.legal_actions() if a.kind == "draw"), seat=seat)
+    if state.hand_number == hand:
+        drawn = state.just_drawn
+        play(state, next(a for a in state.legal_actions()
+                         if a.kind == "discard" and list(a.cards) == [drawn]), seat=seat)
+
+
+def knock_hand(rules, hands, knocker=3):
+    """Trentuno, dealer 0, four players (turns 3, 2, 1, 0): a round of idle turns, then
+    `knocker` knocks in round 2 and the others take an idle turn each."""
+    state = new_game(rules, dealer=0, players=4, hands=hands, zones={"discard": "7s"})
+    for seat in (3, 2, 1, 0):
+        idle(state, seat)
+    order = [3, 2, 1, 0]
+    start = order.index(knocker)
+    for seat in order[start:] + order[:start]:
+        if seat == knocker:
+            play(state, kind(state, "knock"), seat=seat)
+        else:
+            idle(state, seat)
+    assert one(state, "hand_end", 1).data["reason"] == "knock"
+    return state
+
+
+# ---- ties: nobody, high_card ------------------------------------------------------------------
+TIED_LOW = {3: "2c 3d 5b", 2: "Rc Cc 2d", 1: "5c 2b 3s", 0: "Fb Cb 3b"}
+
+
+@covers("house/ties-nobody-pays")
+def test_a_tie_for_the_lowest_hand_costs_nothing():
+    """"When several players tie for the lowest hand, nobody pays.\""""
+    base, house = base_and_house("house/ties-nobody-pays")
+    assert value_of(house, "2c 3d 5b").value == value_of(house, "5c 2b 3s").value == 5
+    assert lives_lost(knock_hand(house, TIED_LOW), 1) == {}
+    assert lives_lost(knock_hand(base, TIED_LOW), 1) == {3: 1, 1: 1}
+    # alone at the bottom, the knocker still pays
+    alone = {**TIED_LOW, 1: "7d 6d 2b"}
+    assert lives_lost(knock_hand(house, alone), 1) == {3: 1}
+
+
+@covers("house/ties-high-card")
+def test_a_tie_for_the_lowest_hand_is_broken_by_the_highest_card():
+    """"The player whose highest card is lowest pays; if those cards are equal too, all the
+    tied players pay.\""""
+    base, house = base_and_house("house/ties-high-card")
+    others = {0: "Kh Qh 9c", 3: "Ac Kc 2s"}
+    widow = "7h 8h 9d"
+    # 5 and 5: seat 1's highest card is a 4, seat 2's a 5: seat 1 alone pays
+    broken = {**others, 1: "2c 3c 4d", 2: "5d 2h 3s"}
+    assert value_of(house, "2c 3c 4d").value == value_of(house, "5d 2h 3s").value == 5
+    assert lives_lost(knock_and_show(house, broken, knocker=3, widow=widow), 1) == {1: 1}
+    assert lives_lost(knock_and_show(base, broken, knocker=3, widow=widow), 1) == {1: 1, 2: 1}
+    # the highest cards are equal too (two fives): both pay
+    level = {**others, 1: "2c 3c 5h", 2: "5d 2h 3s"}
+    assert lives_lost(knock_and_show(house, level, knocker=3, widow=widow), 1) == {1: 1, 2: 1}
+
+
+VEDOVA_HIGH_CARD = """
+extends: trentuno-vedova
+name: vedova-high-card
+ranking: {tiebreak: null}
+settle:
+  showdown: {ties: high_card}
+"""
+
+
+@pytest.mark.parametrize("second,takers", [("Kd Qd 8s", [4]), ("Ad 9d 8s", None)])
+def test_in_a_pot_game_the_highest_card_takes_a_tied_pot(tmp_path, second, takers):
+    """In a pot game the tied best hand with the highest single card takes the pot; when those
+    cards are equal too the pot stays for the next hand."""
+    rules = overlay(tmp_path, VEDOVA_HIGH_CARD)
+    state = new_game(rules, dealer=0, players=5,
+                     hands={4: "Ah 9h 7c", 3: second, 2: "7d 8c 9s", 1: "7s 8d 9c",
+                            0: "10s 8h Jc"},
+                     zones={"widow": "10h 10d Js"})
+    for seat in (4, 3, 2, 1, 0):
+        play(state, kind(state, "pass"), seat=seat)
+    end = one(state, "hand_end", 1)
+    assert end.data["values"][4] == end.data["values"][3] == 20
+    settled = one(state, "settled", 1).data
+    if takers:
+        assert settled["winners"] == takers
+    else:
+        assert "winners" not in settled and settled["carried"] == 5
+
+
+@pytest.mark.parametrize("base,body,message", [
+    ("trentuno-vedova", "settle:\n  showdown: {ties: nobody}\n",
+     "`ties: nobody` has no meaning in a pot game: it is for lives and points games"),
+    ("trentuno", "settle:\n  showdown: {ties: nobodyy}\n", "nobodyy"),
+])
+def test_a_tie_policy_where_it_means_nothing_is_refused_at_its_line(tmp_path, base, body,
+                                                                    message):
+    problems = refused(tmp_path, f"extends: {base}\nname: t\n{body}")
+    assert len(problems) == 1 and problems[0].line == 4
+    assert message in problems[0].message

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from . import cards as cards_mod
 from .errors import CardError
 from .keywords import ParamPath, Registry, Unit, as_data, one_key
-from .patterns import PATTERN_KINDS, Pattern, Valuation
+from .patterns import PATTERN_KINDS, Pattern, Valuation, limited, pattern_cost
 
 # The turn, the stakes and the compiled rules' classes are imported by the methods that build
 # them: the deck and the hand values (`compile_hands`, all that `score` needs) are compiled
@@ -203,6 +203,11 @@ class _Compiler:
             if kind is None:
                 continue
             matcher = self.unit(kind, spec, path)
+            if spec.get("cards") is not None and spec["cards"] > size:
+                self.error(path + ("cards",), f"a hand holds {size} cards: a pattern cannot "
+                           f"use {spec['cards']}", also=(("hand", "size"),))
+            elif matcher is not None:
+                matcher = limited(kind, spec, matcher)
             value = spec.get("value", "sum")
             if not (self.value_in_range(path + ("value",), value) and
                     self.value_in_range(path + ("sum",), spec.get("sum"))):
@@ -234,7 +239,7 @@ class _Compiler:
                        f"{len(deck.cards)}")
             return None
         hands = math.comb(len(deck.cards), size)
-        checks = sum(PATTERN_KINDS[p["kind"]].cost(p, size)
+        checks = sum(pattern_cost(PATTERN_KINDS[p["kind"]], p, size)
                      for p in hand.get("patterns") or [] if p["kind"] in PATTERN_KINDS)
         if hands > MAX_HANDS:
             self.error(("hand", "size"), also=[("deck",)], message=

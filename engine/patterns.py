@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations, permutations
-from math import factorial
+from math import comb, factorial
 from typing import Any
 
 from .cards import Deck
@@ -27,9 +27,12 @@ Matcher = Callable[[Sequence[int]], Match]
 
 @dataclass(frozen=True, kw_only=True)
 class PatternKind(Unit):
-    """A pattern kind. `cost` is how many matcher calls valuing one hand takes (the compiler
-    refuses rulesets that would need too many): one, unless the kind tries orders."""
+    """A pattern kind. `cost` is how many matcher calls valuing one hand of `hand_size` cards
+    takes (the compiler refuses rulesets that would need too many): one, unless the kind tries
+    orders. `takes_cards` says whether its compile step honours a pattern's `cards: N` itself
+    for these parameters (at no extra cost); otherwise `limited` tries every N-card part."""
     cost: Callable[[Mapping[str, Any], int], int] = lambda params, hand_size: 1
+    takes_cards: Callable[[Mapping[str, Any]], bool] = lambda params: False
 
 
 #: `kind:` values. A unit's `schema` is `{"properties": {...}, "required": [...]}`: the keys
@@ -43,6 +46,19 @@ _RANKS = {"type": "array", "minItems": 1, "uniqueItems": True,
 _WILD = {"type": "array", "minItems": 1, "uniqueItems": True,
          "items": {"$ref": "#/definitions/card_code"}}
 _SUM = {"type": "number"}
+
+
+def _count(params: Mapping[str, Any], w: Terms) -> int:
+    """How many cards a pattern is made of: its `cards`, or the whole hand."""
+    return int(params.get("cards") or w.rules.hand_size)
+
+
+def _of_hand(params: Mapping[str, Any], w: Terms) -> str:
+    """" (of the 4 in hand)" when a pattern is made of part of the hand (`cards: N`)."""
+    if not params.get("cards") or params["cards"] >= w.rules.hand_size:
+        return ""
+    size = w.num(w.rules.hand_size)
+    return f" (of the {size} in hand)" if w.lang == "en" else f" (delle {size} in mano)"
 
 
 def _wild_codes(params: Mapping[str, Any], ctx: CompileContext) -> list[str]:
@@ -73,11 +89,12 @@ def _filled(deck: Deck, suit: int, held: Sequence[int], wilds: int) -> float:
     return sum(free[:wilds])
 
 
-def _suit_words(head: Callable[[Terms], str], exactly: str) -> Callable[[Any, Terms], str]:
+def _suit_words(head: Callable[[Mapping[str, Any], Terms], str],
+                exactly: str) -> Callable[[Any, Terms], str]:
     """The words of a suit kind: its head, then `exactly` with the `sum` it must add up to,
     then what its wild cards do."""
     def say(params: Mapping[str, Any], w: Terms) -> str:
-        text = head(w)
+        text = head(params, w)
         if params.get("sum") is not None:
             text += f", {exactly} {w.num(params['sum'])}"
         return text + _wild_words(params, w)
@@ -109,6 +126,8 @@ def best_suit(params: Mapping[str, Any], ctx: CompileContext) -> Matcher:
     want = params.get("sum")
     deck: Deck = ctx.deck
     wild = _wild_codes(params, ctx)
+    if params.get("cards") and not wild:
+        return _best_suit_of_best(deck, int(params["cards"]), want)
 
     def match(cards):
         if not cards:
@@ -125,15 +144,43 @@ def best_suit(params: Mapping[str, Any], ctx: CompileContext) -> Matcher:
     return match
 
 
+def _best_suit_of_best(deck: Deck, n: int, want: float | None) -> Matcher:
+    """`best_suit` with `cards: N`: each suit counts its N best cards (no parts tried)."""
+    def match(cards: Sequence[int]) -> Match:
+        if not cards:
+            return None
+        by_suit: dict[int, list[float]] = {}
+        for c in cards:
+            card = deck.cards[c]
+            by_suit.setdefault(card.suit, []).append(card.value)
+        sums = {s: sum(sorted(v, reverse=True)[:n]) for s, v in by_suit.items()}
+        top = max(sums.values())
+        if want is not None and top != want:
+            return None
+        return top, tuple(s for s, v in sums.items() if v == top)
+    return match
+
+
+def _best_of_suit_en(params: Mapping[str, Any], w: Terms) -> str:
+    best = (f", counting only its {w.num(params['cards'])} best cards"
+            if params.get("cards") else "")
+    return ("the cards of one suit added up" + best + ": only the best suit counts (with every "
+            "card of a different suit, the highest card)")
+
+
+def _best_of_suit_it(params: Mapping[str, Any], w: Terms) -> str:
+    best = (f", contando solo le sue {w.num(params['cards'])} carte migliori"
+            if params.get("cards") else "")
+    return ("si sommano le carte di un solo seme" + best + ": conta solo il seme migliore (con "
+            "tutte le carte di semi diversi, la carta più alta)")
+
+
 PATTERN_KINDS.add(PatternKind(
     kind=Kind.PATTERN_KIND, name="best_suit", description="the best single suit counts",
     schema=_SUIT_SCHEMA, compile=best_suit, example={"sum": 31, "wild": ["Ac"]},
-    words={"en": {"text": _suit_words(lambda w: (
-               "the cards of one suit added up: only the best suit counts (with every card "
-               "of a different suit, the highest card)"), "when it adds up to exactly")},
-           "it": {"text": _suit_words(lambda w: (
-               "si sommano le carte di un solo seme: conta solo il seme migliore (con tutte "
-               "le carte di semi diversi, la carta più alta)"), "quando fa esattamente")}}))
+    takes_cards=lambda params: not params.get("wild"),
+    words={"en": {"text": _suit_words(_best_of_suit_en, "when it adds up to exactly")},
+           "it": {"text": _suit_words(_best_of_suit_it, "quando fa esattamente")}}))
 
 
 # ---- same_suit ----------------------------------------------------------------------------
@@ -142,6 +189,8 @@ def same_suit(params: Mapping[str, Any], ctx: CompileContext) -> Matcher:
     want = params.get("sum")
     deck: Deck = ctx.deck
     wild = _wild_codes(params, ctx)
+    if params.get("cards") and not wild:
+        return _same_suit_of_part(deck, int(params["cards"]), want)
 
     def match(cards):
         natural, wilds = _wild_split(deck, wild, cards)
@@ -158,12 +207,43 @@ def same_suit(params: Mapping[str, Any], ctx: CompileContext) -> Matcher:
     return match
 
 
+def _same_suit_of_part(deck: Deck, n: int, want: float | None) -> Matcher:
+    """`same_suit` with `cards: N`: N cards of one suit (adding up to `sum`, if given), the
+    best such part; only the cards of each suit are combined."""
+    def match(cards: Sequence[int]) -> Match:
+        by_suit: dict[int, list[float]] = {}
+        for c in cards:
+            card = deck.cards[c]
+            by_suit.setdefault(card.suit, []).append(card.value)
+        best = None
+        for suit, values in by_suit.items():
+            if len(values) < n:
+                continue
+            if want is None:
+                total = sum(sorted(values, reverse=True)[:n])
+            elif any(sum(part) == want for part in combinations(values, n)):
+                total = want
+            else:
+                continue
+            if best is None or total > best[0]:
+                best = (total, (suit,))
+        return best
+    return match
+
+
+def _same_suit_en(params: Mapping[str, Any], w: Terms) -> str:
+    n = _count(params, w)
+    return (f"{n} cards of one suit{_of_hand(params, w)}" if params.get("cards") else
+            f"all {n} cards of one suit")
+
+
 PATTERN_KINDS.add(PatternKind(
     kind=Kind.PATTERN_KIND, name="same_suit", description="all cards of one suit",
     schema=_SUIT_SCHEMA, compile=same_suit, example={"sum": 31},
-    words={"en": {"text": _suit_words(lambda w: f"all {w.rules.hand_size} cards of one suit",
-                                      "adding up to exactly")},
-           "it": {"text": _suit_words(lambda w: f"{w.rules.hand_size} carte dello stesso seme",
+    takes_cards=lambda params: not params.get("wild"),
+    words={"en": {"text": _suit_words(_same_suit_en, "adding up to exactly")},
+           "it": {"text": _suit_words(lambda p, w: (f"{_count(p, w)} carte dello stesso "
+                                                        f"seme{_of_hand(p, w)}"),
                                       "che sommano esattamente")}}))
 
 
@@ -192,7 +272,7 @@ def same_rank(params: Mapping[str, Any], ctx: CompileContext) -> Matcher:
 
 
 def _same_rank_en(params: Mapping[str, Any], w: Terms) -> str:
-    text = f"{w.rules.hand_size} cards of the same rank"
+    text = f"{_count(params, w)} cards of the same rank{_of_hand(params, w)}"
     if params.get("ranks") is not None:
         text += f", {w.either([w.rank_by_code(c) for c in params['ranks']])} only"
     if params.get("wild"):
@@ -203,7 +283,7 @@ def _same_rank_en(params: Mapping[str, Any], w: Terms) -> str:
 
 
 def _same_rank_it(params: Mapping[str, Any], w: Terms) -> str:
-    text = f"{w.rules.hand_size} carte uguali"
+    text = f"{_count(params, w)} carte uguali{_of_hand(params, w)}"
     if params.get("ranks") is not None:
         text += f", solo {w.either([w.rank_by_code(c) for c in params['ranks']])}"
     if params.get("wild"):
@@ -235,9 +315,9 @@ def rank_groups(params: Mapping[str, Any], ctx: CompileContext) -> Matcher:
     deck: Deck = ctx.deck
     specs = params["groups"]
     groups = [set(ctx.rank_indices(g, ("groups", j))) for j, g in enumerate(specs)]
-    if len(specs) != ctx.hand_size:
-        ctx.error(("groups",), f"{len(specs)} groups can never match a hand of "
-                  f"{ctx.hand_size} cards")
+    size = params.get("cards") or ctx.hand_size
+    if len(specs) != size:
+        ctx.error(("groups",), f"{len(specs)} groups can never match {size} cards")
 
     def match(cards):
         if len(cards) != len(groups):
@@ -269,9 +349,39 @@ PATTERN_KINDS.add(PatternKind(
         "required": ["groups"]},
     compile=rank_groups, example={"groups": [["A"], ["F", "C", "R"], ["F", "C", "R"]]},
     cost=lambda params, size: factorial(size) if len(params.get("groups") or ()) == size else 1,
-    words={"en": {"text": lambda p, w: f"all of one suit: {', plus '.join(_groups(p, w))}"},
-           "it": {"text": lambda p, w:
-                  f"tutte dello stesso seme: {', più '.join(_groups(p, w))}"}}))
+    words={"en": {"text": lambda p, w: (f"all of one suit{_of_hand(p, w)}: "
+                                        f"{', plus '.join(_groups(p, w))}")},
+           "it": {"text": lambda p, w: (f"tutte dello stesso seme{_of_hand(p, w)}: "
+                                        f"{', più '.join(_groups(p, w))}")}}))
+
+
+# ---- `cards: N`: a pattern made of part of a bigger hand ------------------------------------
+def limited(kind: PatternKind, params: Mapping[str, Any], match: Matcher) -> Matcher:
+    """`cards: N` on any pattern ("each player holds four cards, the best three of one suit
+    count"): of a bigger hand only its best N-card part that matches counts (the highest
+    sum), unless the kind does that itself (`takes_cards`)."""
+    n = params.get("cards")
+    if not n or kind.takes_cards(params):
+        return match
+
+    def part(cards: Sequence[int]) -> Match:
+        if len(cards) <= n:
+            return match(cards)
+        best = None
+        for some in combinations(cards, n):
+            m = match(some)
+            if m is not None and (best is None or m[0] > best[0]):
+                best = m
+        return best
+    return part
+
+
+def pattern_cost(kind: PatternKind, params: Mapping[str, Any], hand_size: int) -> int:
+    """Matcher calls valuing one hand of `hand_size` cards takes (the compile budget): the
+    kind's own cost for the cards it looks at, times the N-card parts tried (`cards: N`)."""
+    n = min(int(params.get("cards") or hand_size), hand_size)
+    parts = 1 if n == hand_size or kind.takes_cards(params) else comb(hand_size, n)
+    return kind.cost(params, n) * parts
 
 
 @dataclass(frozen=True)

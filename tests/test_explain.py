@@ -242,6 +242,7 @@ CHANGES = {
     "house/cocincina-101": {"events", "end"},
     "house/ties-nobody-pays": {"settle"},
     "house/ties-high-card": {"settle"},
+    "house/four-cards": {"players", "deal", "instant", "ranking"},
 }
 
 

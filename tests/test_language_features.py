@@ -10,6 +10,8 @@ import pytest
 from trentuno.engine import check, load
 from trentuno.engine.variants import load_merged
 from widow_helpers import (
+    discard,
+    draw,
     kind,
     knock_and_show,
     lives_lost,
@@ -150,3 +152,66 @@ def test_a_tie_policy_where_it_means_nothing_is_refused_at_its_line(tmp_path, ba
     problems = refused(tmp_path, f"extends: {base}\nname: t\n{body}")
     assert len(problems) == 1 and problems[0].line == 4
     assert message in problems[0].message
+
+
+# ---- cards: N -------------------------------------------------------------------------------
+@covers("house/four-cards")
+@pytest.mark.parametrize("hand,value,combo", [
+    ("7c 6c 5c 4c", 18, "suit"),          # the best three clubs, not all four
+    ("Ac Rc Fc 2d", 31, "trentuno"),      # a 31 in three of the four cards
+    ("Ac Rc Fc Cc", 31, "trentuno"),      # four of a suit: three of them make 31
+    ("Ac Ad Ab 2c", 13, "suit"),          # no tris in this game
+    ("Ac 2d 3b 4s", 11, "suit"),
+])
+def test_four_cards_the_best_three_of_a_suit_count(hand, value, combo):
+    """"Each player holds four cards; the best three of one suit count.\""""
+    _, house = base_and_house("house/four-cards")
+    got = value_of(house, hand)
+    assert (got.value, got.combo) == (value, combo)
+
+
+@covers("house/four-cards")
+def test_four_cards_are_dealt_and_a_31_made_with_three_of_them_wins_at_once():
+    base, house = base_and_house("house/four-cards")
+    assert house.hand_size == 4 and base.hand_size == 3
+    state = new_game(house, dealer=0, players=4, hands={3: "Ac Rc 2d 3b"},
+                     zones={"discard": "7s"}, stock="Fc")
+    assert all(len(state.hands[p]) == 4 for p in range(4))
+    play(state, draw(state, "stock"), seat=3)
+    play(state, discard(state, "2d"), seat=3)
+    end = one(state, "hand_end", 1)
+    assert end.data["outcome"] == "win" and end.data["winners"] == [3]
+
+
+def test_any_kind_takes_cards_and_the_budget_counts_the_parts(tmp_path):
+    """A kind that does not take `cards` itself tries every N-card part: three of a kind among
+    four cards; the compile budget counts each part as a check."""
+    rules = overlay(tmp_path, """
+extends: house/four-cards
+name: c
+hand:
+  size: 3
+  patterns:
+    tris: {after: trentuno, kind: same_rank, ranks: [A], value: 30, cards: 2}
+deal:
+  steps:
+    - {to: [players], count: 1, rounds: 3}
+    - {to: [discard], count: 1}
+""")
+    assert (value_of(rules, "Ac Ad 2b").value, value_of(rules, "Ac Ad 2b").combo) == (30, "tris")
+    problems = refused(tmp_path, """
+extends: house/four-cards
+name: c
+hand:
+  patterns:
+    tris: {after: trentuno, kind: same_rank, ranks: [A], value: 30, cards: 3}
+""")
+    assert "too many hands to value" in problems[0].message
+    assert "548340 pattern checks" in problems[0].message     # 91,390 hands x (1 + 4 + 1)
+
+
+def test_a_pattern_cannot_use_more_cards_than_a_hand_holds(tmp_path):
+    problems = refused(tmp_path, "extends: trentuno\nname: c\nhand:\n  patterns:\n"
+                                 "    suit: {cards: 4}\n")
+    assert len(problems) == 1 and problems[0].line == 5
+    assert "a hand holds 3 cards: a pattern cannot use 4" in problems[0].message

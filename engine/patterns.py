@@ -355,6 +355,158 @@ PATTERN_KINDS.add(PatternKind(
                                         f"{', più '.join(_groups(p, w))}")}}))
 
 
+# ---- run ----------------------------------------------------------------------------------
+WRAPS = ("none", "both_ends", "around")
+
+
+def run(params: Mapping[str, Any], ctx: CompileContext) -> Matcher:
+    """All the pattern's cards in sequence (a run, a straight), of one suit or any: one kind
+    for what would otherwise be a pattern per sequence. The sequence is `order` (default the
+    deck's ranks as listed); `wrap` says whether its first rank also follows its last."""
+    deck: Deck = ctx.deck
+    if params.get("order") is not None:
+        order = ctx.rank_indices(params["order"], ("order",))
+    else:
+        order = list(range(len(deck.ranks)))
+    length = int(params.get("cards") or ctx.hand_size)
+    if len(order) < length and len(order) == len(params.get("order") or order):
+        ctx.error(("order",) if params.get("order") is not None else (),
+                  f"a run of {length} cards needs at least {length} ranks in sequence, "
+                  f"{len(order)} given")
+    pos = {r: i for i, r in enumerate(order)}
+    n = len(order)
+    suited = bool(params.get("suited", False))
+    wrap = params.get("wrap", "none")
+
+    def in_sequence(ps: list[int]) -> bool:
+        k = len(ps)
+        if ps[-1] - ps[0] == k - 1:
+            return True
+        if wrap == "both_ends" and ps[0] == 0:   # the first rank after the last
+            return n - ps[1] == k - 1
+        if wrap == "around":                      # any number of ranks past the end
+            gaps = sum(1 for a, b in zip(ps, ps[1:] + [ps[0] + n]) if b - a != 1)
+            return gaps <= 1
+        return False
+
+    def match(cards: Sequence[int]) -> Match:
+        if not cards:
+            return None
+        ps = []
+        suits = set()
+        total = 0.0
+        for c in cards:
+            card = deck.cards[c]
+            p = pos.get(card.rank)
+            if p is None:
+                return None
+            ps.append(p)
+            suits.add(card.suit)
+            total += card.value
+        if (suited and len(suits) > 1) or len(set(ps)) != len(ps):
+            return None
+        ps.sort()
+        if not in_sequence(ps):
+            return None
+        return total, tuple(sorted(suits))
+
+    if not params.get("cards"):
+        return match
+    # `cards: N` of a bigger hand: the best window of N ranks in sequence the hand covers
+    # (one pass over the sequence, not every N-card part)
+    ends = n + 1 if wrap == "both_ends" else n
+    starts = range(n) if wrap == "around" else range(max(0, ends - length + 1))
+
+    def part(cards: Sequence[int]) -> Match:
+        if len(cards) <= length:
+            return match(cards)
+        groups: dict[int, dict[int, tuple[float, int]]] = {}
+        for c in cards:
+            card = deck.cards[c]
+            p = pos.get(card.rank)
+            if p is None:
+                continue
+            best = groups.setdefault(card.suit if suited else 0, {})
+            if p not in best or card.value > best[p][0]:
+                best[p] = (card.value, card.suit)
+        found: Match = None
+        for best in groups.values():
+            for start in starts:
+                window = [best.get((start + i) % n) for i in range(length)]
+                if None in window:
+                    continue
+                total = sum(v for v, _ in window)  # type: ignore[misc]
+                if found is None or total > found[0]:
+                    found = (total, tuple(sorted({s for _, s in window})))  # type: ignore[misc]
+        return found
+    return part
+
+
+def _run_codes(params: Mapping[str, Any], w: Terms) -> list[str]:
+    order = params.get("order")
+    return ([str(c) for c in order] if order is not None else
+            [r.code for r in w.rules.deck.ranks])
+
+
+def _run_examples(params: Mapping[str, Any], w: Terms) -> tuple[str, str]:
+    """(a run through the end of the sequence into its first rank, one going round it)."""
+    codes = _run_codes(params, w)
+    k = max(2, min(_count(params, w), len(codes)))
+    high = codes[len(codes) - k + 1:] + codes[:1]
+    round_ = codes[len(codes) - k + 2:] + codes[:2] if k > 2 else codes[-1:] + codes[:1]
+    return "-".join(high), "-".join(round_)
+
+
+def _run_en(params: Mapping[str, Any], w: Terms) -> str:
+    codes = _run_codes(params, w)
+    text = f"{_count(params, w)} cards in sequence{_of_hand(params, w)}"
+    if params.get("suited"):
+        text += ", all of one suit"
+    text += f", in the order {' '.join(codes)}"
+    high, round_ = _run_examples(params, w)
+    wrap = params.get("wrap", "none")
+    if wrap == "both_ends":
+        text += f"; {high} is a sequence too, but {round_} is not"
+    elif wrap == "around":
+        text += f"; a sequence may go round the corner, as {round_}"
+    return text
+
+
+def _run_it(params: Mapping[str, Any], w: Terms) -> str:
+    codes = _run_codes(params, w)
+    text = f"una scala di {_count(params, w)} carte{_of_hand(params, w)}"
+    if params.get("suited"):
+        text += " dello stesso seme"
+    text += f", nell'ordine {' '.join(codes)}"
+    high, round_ = _run_examples(params, w)
+    wrap = params.get("wrap", "none")
+    if wrap == "both_ends":
+        text += f"; vale anche {high}, ma non {round_}"
+    elif wrap == "around":
+        text += f"; la scala può girare, come {round_}"
+    return text
+
+
+PATTERN_KINDS.add(PatternKind(
+    kind=Kind.PATTERN_KIND, name="run",
+    description="all cards in sequence (a run), of one suit or any",
+    schema={"properties": {
+        "suited": {"description": "true: the cards of the run are all of one suit (a straight "
+                   "flush); default false: of any suits.", "type": "boolean",
+                   "default": False},
+        "order": {"description": "the ranks in sequence, lowest first; default the deck's "
+                  "ranks as listed (the Ace first in the presets). A rank left out is never "
+                  "part of a run (list [2, 3, ..., K, A] for an Ace that is only high).",
+                  "type": "array", "minItems": 2, "uniqueItems": True,
+                  "items": {"$ref": "#/definitions/rank_code"}},
+        "wrap": {"description": "whether the first rank of `order` also follows its last: "
+                 "none (default: A-2-3 only), both_ends (A-2-3 and Q-K-A, but not K-A-2), "
+                 "around (K-A-2 as well).", "enum": list(WRAPS), "default": "none"}}},
+    compile=run, example={"suited": True, "wrap": "both_ends"},
+    takes_cards=lambda params: True,
+    words={"en": {"text": _run_en}, "it": {"text": _run_it}}))
+
+
 # ---- `cards: N`: a pattern made of part of a bigger hand ------------------------------------
 def limited(kind: PatternKind, params: Mapping[str, Any], match: Matcher) -> Matcher:
     """`cards: N` on any pattern ("each player holds four cards, the best three of one suit

@@ -243,6 +243,7 @@ CHANGES = {
     "house/ties-nobody-pays": {"settle"},
     "house/ties-high-card": {"settle"},
     "house/four-cards": {"players", "deal", "instant", "ranking"},
+    "house/scala": {"instant", "ranking"},
 }
 
 

@@ -12,6 +12,7 @@ from trentuno.engine.variants import load_merged
 from widow_helpers import (
     discard,
     draw,
+    events,
     kind,
     knock_and_show,
     lives_lost,
@@ -215,3 +216,140 @@ def test_a_pattern_cannot_use_more_cards_than_a_hand_holds(tmp_path):
                                  "    suit: {cards: 4}\n")
     assert len(problems) == 1 and problems[0].line == 5
     assert "a hand holds 3 cards: a pattern cannot use 4" in problems[0].message
+
+
+# ---- runs -----------------------------------------------------------------------------------
+@covers("house/scala")
+@pytest.mark.parametrize("hand,value,combo", [
+    ("Ac 2c 3c", 31, "scala"),            # the lowest run
+    ("5d 6d 7d", 31, "scala"),
+    ("7b Fb Cb", 31, "scala"),            # 7, Fante, Cavallo: in sequence in the deck's order
+    ("Cs Rs As", 31, "scala"),            # Cavallo-Re-Asso: the Ace follows the King too
+    ("Rc Ac 2c", 23, "suit"),             # ...but a run does not go round the corner
+    ("5d 6c 7d", 12, "suit"),             # not of one suit
+    ("4d 6d 7d", 17, "suit"),             # not in sequence
+])
+def test_a_run_of_three_in_one_suit_is_worth_31(hand, value, combo):
+    """"Three cards in sequence of one suit, A-2-3 up to Fante-Cavallo-Re and Cavallo-Re-Asso
+    too, are worth 31.\""""
+    base, house = base_and_house("house/scala")
+    got = value_of(house, hand)
+    assert (got.value, got.combo) == (value, combo)
+    if combo == "scala":
+        assert value_of(base, hand).combo != "scala"
+
+
+@covers("house/scala")
+def test_a_run_made_by_a_draw_wins_at_once():
+    """"...and win at once, like a 31.\""""
+    base, house = base_and_house("house/scala")
+    for rules in (base, house):
+        state = new_game(rules, dealer=0, players=4, hands={3: "5c 6c 2d"},
+                         zones={"discard": "7s"}, stock="7c")
+        play(state, draw(state, "stock"), seat=3)
+        play(state, discard(state, "2d"), seat=3)
+        ended = events(state, "hand_end", 1)
+        if rules is house:
+            assert ended and ended[0].data["outcome"] == "win"
+            assert ended[0].data["winners"] == [3]
+            assert lives_lost(state, 1) == {0: 1, 1: 1, 2: 1}
+        else:
+            assert not ended
+
+
+RUNS = """
+extends: scat
+name: runs
+hand:
+  patterns:
+    run: {before: blitz, kind: run, value: 40, tier: 1, ORDER WRAP}
+"""
+
+
+@pytest.mark.parametrize("params,hand,is_run", [
+    ("", "Ah 2c 3d", True),                         # of any suits
+    ("", "Qh Kc Ad", False),                        # the Ace is only low by default
+    ("wrap: both_ends", "Qh Kc Ad", True),
+    ("wrap: both_ends", "Kh Ac 2d", False),
+    ("wrap: around", "Kh Ac 2d", True),
+    ("wrap: around", "Kh Ac 3d", False),
+    ("order: [2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A]", "Qh Kc Ad", True),   # Ace only high
+    ("order: [2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A]", "Ah 2c 3d", False),
+    ("suited: true", "9h 10h Jh", True),
+    ("suited: true", "9h 10h Jc", False),
+    ("", "9h 9c 10h", False),                       # a pair is not in sequence
+])
+def test_run_parameters(tmp_path, params, hand, is_run):
+    text = RUNS.replace("ORDER WRAP", params).replace(", }", "}")
+    rules = overlay(tmp_path, text)
+    got = value_of(rules, hand)
+    assert (got.combo == "run") == is_run, got
+    if is_run:
+        assert got.value == 40
+
+
+def test_a_run_counts_the_sum_of_its_cards_when_asked(tmp_path):
+    rules = overlay(tmp_path, RUNS.replace("value: 40", "value: sum")
+                    .replace(", ORDER WRAP", ", suited: true"))
+    assert (value_of(rules, "9h 10h Jh").value, value_of(rules, "9h 10h Jh").combo) == (29, "run")
+    # a run beats a higher suit in a lower tier
+    assert value_of(rules, "2h 3h 4h").strength > value_of(rules, "Ah Kh Qh").strength
+
+
+def test_a_run_in_a_bigger_hand_uses_cards(tmp_path):
+    rules = overlay(tmp_path, """
+extends: house/four-cards
+name: r
+hand:
+  patterns:
+    scala: {before: trentuno, kind: run, suited: true, cards: 3, value: 35, tier: 1}
+""")
+    assert value_of(rules, "4c 5c 6c Rd").combo == "scala"
+    assert value_of(rules, "4c 5c 7c Rd").combo == "suit"
+
+
+@pytest.mark.parametrize("params,line,message", [
+    ("order: [A, 2, Z]", 5, "the deck has no rank 'Z'"),
+    ("order: [A, 2]", 5, "a run of 3 cards needs at least 3 ranks in sequence, 2 given"),
+    ("wrap: sideways", 5, "sideways"),
+])
+def test_a_bad_run_is_refused_at_its_line(tmp_path, params, line, message):
+    problems = refused(tmp_path, RUNS.replace("ORDER WRAP", params))
+    assert len(problems) == 1 and problems[0].line == line, [p.format() for p in problems]
+    assert message in problems[0].message
+
+
+@pytest.mark.parametrize("wrap", ["none", "both_ends", "around"])
+@pytest.mark.parametrize("suited", ["true", "false"])
+def test_a_run_of_part_of_the_hand_is_the_best_run_among_its_parts(tmp_path, wrap, suited):
+    """The run kind finds the best N-card run of a bigger hand in one pass; checked against
+    trying every N-card part with the whole-hand matcher."""
+    import random
+    from itertools import combinations
+    spec = f"kind: run, suited: {suited}, wrap: {wrap}, value: sum, tier: 1"
+    four = overlay(tmp_path, f"""
+extends: house/four-cards
+name: r4
+hand:
+  patterns:
+    scala: {{before: trentuno, {spec}, cards: 3}}
+""")
+    (tmp_path / "three").mkdir()
+    three = overlay(tmp_path / "three", f"""
+extends: trentuno
+name: r3
+hand:
+  patterns:
+    scala: {{before: trentuno, {spec}}}
+""")
+    part, whole = four.valuation.pattern("scala").match, three.valuation.pattern("scala").match
+    rng = random.Random(7)
+    found = 0
+    for _ in range(3000):
+        hand = rng.sample(range(len(four.deck.cards)), rng.choice((4, 5)))
+        matches = [m for m in map(whole, combinations(hand, 3)) if m is not None]
+        expected = max((m[0] for m in matches), default=None)
+        got = part(hand)
+        assert (got[0] if got else None) == expected, four.deck.codes(hand)
+        found += expected is not None
+    assert found > 50

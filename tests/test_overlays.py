@@ -456,7 +456,8 @@ COVERED |= {"house/scopa-d-assi", "house/scopa-21", "house/scopa-last-card",
             "house/scopa-re-redeal", "house/cocincina-75", "house/cocincina-101"}
 #: the house rules of issue 7's language features: their behaviour tests are in
 #: test_language_features.py
-COVERED |= {"house/ties-nobody-pays", "house/ties-high-card", "house/four-cards"}
+COVERED |= {"house/ties-nobody-pays", "house/ties-high-card", "house/four-cards",
+            "house/scala"}
 
 
 def covers(name):

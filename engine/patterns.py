@@ -457,34 +457,30 @@ def _run_examples(params: Mapping[str, Any], w: Terms) -> tuple[str, str]:
     return "-".join(high), "-".join(round_)
 
 
-def _run_en(params: Mapping[str, Any], w: Terms) -> str:
-    codes = _run_codes(params, w)
-    text = f"{_count(params, w)} cards in sequence{_of_hand(params, w)}"
-    if params.get("suited"):
-        text += ", all of one suit"
-    text += f", in the order {' '.join(codes)}"
-    high, round_ = _run_examples(params, w)
-    wrap = params.get("wrap", "none")
-    if wrap == "both_ends":
-        text += f"; {high} is a sequence too, but {round_} is not"
-    elif wrap == "around":
-        text += f"; a sequence may go round the corner, as {round_}"
-    return text
+#: the run's words per language: its head (count, part of the hand), "of one suit", the order,
+#: and what `wrap` adds (with the examples: a run into the first rank, one round the corner)
+_RUN_WORDS: dict[str, dict[str, str]] = {
+    "en": {"head": "{n} cards in sequence{part}", "suited": ", all of one suit",
+           "order": ", in the order {codes}",
+           "both_ends": "; {high} is a sequence too, but {round} is not",
+           "around": "; a sequence may go round the corner, as {round}"},
+    "it": {"head": "una scala di {n} carte{part}", "suited": " dello stesso seme",
+           "order": ", nell'ordine {codes}", "both_ends": "; vale anche {high}, ma non {round}",
+           "around": "; la scala può girare, come {round}"},
+}
 
 
-def _run_it(params: Mapping[str, Any], w: Terms) -> str:
-    codes = _run_codes(params, w)
-    text = f"una scala di {_count(params, w)} carte{_of_hand(params, w)}"
-    if params.get("suited"):
-        text += " dello stesso seme"
-    text += f", nell'ordine {' '.join(codes)}"
-    high, round_ = _run_examples(params, w)
-    wrap = params.get("wrap", "none")
-    if wrap == "both_ends":
-        text += f"; vale anche {high}, ma non {round_}"
-    elif wrap == "around":
-        text += f"; la scala può girare, come {round_}"
-    return text
+def _run_words(lang: str) -> Callable[[Mapping[str, Any], Terms], str]:
+    words = _RUN_WORDS[lang]
+
+    def say(params: Mapping[str, Any], w: Terms) -> str:
+        high, round_ = _run_examples(params, w)
+        fill = {"n": _count(params, w), "part": _of_hand(params, w), "high": high,
+                "round": round_, "codes": " ".join(_run_codes(params, w))}
+        parts = ["head"] + (["suited"] if params.get("suited") else []) + ["order"]
+        parts += [k for k in ("both_ends", "around") if params.get("wrap") == k]
+        return "".join(words[k].format(**fill) for k in parts)
+    return say
 
 
 PATTERN_KINDS.add(PatternKind(
@@ -504,7 +500,7 @@ PATTERN_KINDS.add(PatternKind(
                  "around (K-A-2 as well).", "enum": list(WRAPS), "default": "none"}}},
     compile=run, example={"suited": True, "wrap": "both_ends"},
     takes_cards=lambda params: True,
-    words={"en": {"text": _run_en}, "it": {"text": _run_it}}))
+    words={"en": {"text": _run_words("en")}, "it": {"text": _run_words("it")}}))
 
 
 # ---- `cards: N`: a pattern made of part of a bigger hand ------------------------------------

@@ -134,7 +134,7 @@ class TableView:
         """Cards by suit, then highest first: how a player holds them."""
         deck = self.deck
         return sorted(cs, key=lambda c: (deck.cards[c].suit, -deck.cards[c].value,
-                                         -deck.ranks[deck.cards[c].rank].position, c))
+                                         -deck.strength(c)[1], c))
 
     def zone_name(self, zone: str) -> str:
         """The zone's name as a heading on the table: "Pila degli scarti", "Stock"."""

@@ -30,9 +30,15 @@ class Rank:
 class Card:
     id: int
     code: str
-    rank: int  # index into Deck.ranks
-    suit: int  # index into Deck.suits
+    rank: int  # index into Deck.ranks (a joker: len(Deck.ranks), past every rank)
+    suit: int  # index into Deck.suits (a joker: len(Deck.suits), past every suit)
     value: float
+    joker: bool = False  # outside suit x rank: of no suit and no rank
+
+
+#: The code of a joker (`deck: {jokers: ...}`): every joker has it, as copies of a card do.
+JOKER_CODE = "Jk"
+JOKER_NAMES = {"en": "Joker", "it": "Jolly"}
 
 
 @dataclass(frozen=True)
@@ -41,14 +47,21 @@ class Deck:
     ranks: tuple[Rank, ...]
     cards: tuple[Card, ...]
     card_name: Mapping[str, str]  # per language, "{rank} of {suit}"
+    #: jokers (`deck.jokers`): wild (each stands for the best card for the hand) or not (each
+    #: counts its own value and joins any suit); their name per language
+    jokers_wild: bool = False
+    joker_name: Mapping[str, str] = field(default_factory=lambda: dict(JOKER_NAMES))
     #: code -> the id of the first card with that code (built with the deck)
     _index: Mapping[str, int] = field(init=False, repr=False, compare=False)
+    #: how many jokers the deck holds (built with the deck)
+    jokers: int = field(init=False, compare=False)
 
     def __post_init__(self) -> None:
         index: dict[str, int] = {}
         for c in self.cards:
             index.setdefault(c.code, c.id)
         object.__setattr__(self, "_index", index)
+        object.__setattr__(self, "jokers", sum(1 for c in self.cards if c.joker))
 
     # ---- notation -------------------------------------------------------------------------
     def parse(self, code: str) -> int:
@@ -89,6 +102,8 @@ class Deck:
 
     def name(self, card: int, lang: str = "en") -> str:
         c = self.cards[card]
+        if c.joker:
+            return _pick(self.joker_name, lang, JOKER_CODE)
         rank, suit = self.ranks[c.rank], self.suits[c.suit]
         template = self.card_name.get(lang) or self.card_name.get("en") or "{rank} {suit}"
         return template.format(rank=_pick(rank.names, lang, rank.code),
@@ -98,7 +113,7 @@ class Deck:
         """How high a single card is: value first, then place in the rank list (used for the
         cut and the `high_rank` tie-break)."""
         c = self.cards[card]
-        return (c.value, self.ranks[c.rank].position)
+        return (c.value, len(self.ranks) if c.joker else self.ranks[c.rank].position)
 
 def _pick(names: Mapping[str, str], lang: str, default: str) -> str:
     return names.get(lang) or names.get("en") or default
@@ -152,7 +167,9 @@ def preset_spec(name: str) -> dict:
 
 def build_deck(suits: list[dict], ranks: list[dict], copies: int = 1,
                card_name: Mapping[str, str] | None = None,
-               removed_cards: Iterable[str] = ()) -> Deck:
+               removed_cards: Iterable[str] = (), jokers: Mapping | None = None) -> Deck:
+    """The cards, `copies` times over, less the removed ones, then the jokers: `jokers` is
+    the `deck.jokers` entry ({count, wild} or {count, value}, optionally name)."""
     suit_objs = tuple(Suit(s["code"], dict(s.get("name") or {})) for s in suits)
     rank_objs = tuple(Rank(r["code"], r["value"], dict(r.get("name") or {}), i)
                       for i, r in enumerate(ranks))
@@ -165,4 +182,13 @@ def build_deck(suits: list[dict], ranks: list[dict], copies: int = 1,
                 if code in skip:
                     continue
                 cards.append(Card(len(cards), code, ri, si, r.value))
-    return Deck(suit_objs, rank_objs, tuple(cards), dict(card_name or CARD_NAME))
+    wild = bool(jokers and jokers.get("wild"))
+    if jokers:
+        # a wild joker may be the best card: it is as high as the highest rank for the cut
+        # and the high-card tie-breaks; a plain one counts its value
+        value = max(r.value for r in rank_objs) if wild else jokers.get("value", 0)
+        for _ in range(jokers["count"]):
+            cards.append(Card(len(cards), JOKER_CODE, len(rank_objs), len(suit_objs), value,
+                              joker=True))
+    names = dict(JOKER_NAMES, **dict((jokers or {}).get("name") or {}))
+    return Deck(suit_objs, rank_objs, tuple(cards), dict(card_name or CARD_NAME), wild, names)

@@ -153,12 +153,35 @@ class _Compiler:
             self.error(("deck",), "the deck has no cards left")
             return None
         copies = spec.get("copies", 1) or 1
-        if len(suits) * len(ranks) * copies > MAX_CARDS:
+        jokers = self.jokers(spec.get("jokers"), suits, ranks)
+        total = len(suits) * len(ranks) * copies + (jokers or {}).get("count", 0)
+        if total > MAX_CARDS:
             self.error(("deck", "copies") if "copies" in spec else ("deck",),
-                       f"a deck of {len(suits) * len(ranks) * copies} cards is more than "
+                       f"a deck of {total} cards is more than "
                        f"{MAX_CARDS}, the most a ruleset may use")
             return None
-        return cards_mod.build_deck(suits, ranks, copies, removed_cards=removed_cards)
+        return cards_mod.build_deck(suits, ranks, copies, removed_cards=removed_cards,
+                                    jokers=jokers)
+
+    def jokers(self, spec: Any, suits: list, ranks: list) -> dict | None:
+        """`deck.jokers`: {count, wild: true} or {count, value: N}; None when absent or wrong
+        (after saying why)."""
+        if not spec:
+            return None
+        path = ("deck", "jokers")
+        wild, value = bool(spec.get("wild")), spec.get("value")
+        if wild == (value is not None):
+            self.error(path, "say what a joker is: `wild: true` (it stands for the best card "
+                       "for the hand) or `value: N` (it counts N and joins any suit)")
+            return None
+        if not self.value_in_range(path + ("value",), value):
+            return None
+        code = cards_mod.JOKER_CODE
+        if any(str(r["code"]) + str(s["code"]) == code for r in ranks for s in suits):
+            self.error(path, f"a joker is written {code}, but this deck already has a card "
+                       f"{code}")
+            return None
+        return dict(spec)
 
     def deck_origin(self) -> DeckOrigin:
         """What `explain` says about where the deck came from (see `DeckOrigin`)."""
@@ -743,6 +766,10 @@ class _Compiler:
                 and not end.get("hands"):
             self.error(("end",), "in points mode nobody goes out: end the game with "
                        "`target: N` (penalty points) or `hands: N`", also=[("stakes", "mode")])
+        if deck.jokers and stakes.mode == "score":
+            self.error(("deck", "jokers"), "jokers are for games that value hands: a game "
+                       "scored by the cards taken (`mode: score`) cannot count them",
+                       also=[("stakes", "mode")])
         if end.get("target") and stakes.mode not in ("points", "score"):
             self.error(("end", "target"), "`target` counts penalty points: it needs "
                        "`stakes: {mode: points}`", also=[("stakes",)])

@@ -5,6 +5,7 @@ It exists to keep the sentences about setting up a hand, before anybody plays, i
 """
 from __future__ import annotations
 
+from .cards import JOKER_CODE
 from .explain_terms import RulesetTerms, Section
 from .explain_words import cap, it_from_to
 
@@ -69,7 +70,7 @@ class SetupSections(RulesetTerms):
     def deck_section(self) -> Section:
         deck = self.deck
         origin = self.rules.deck_origin
-        n = len(deck.cards)
+        n = len(deck.cards) - deck.jokers
         suits = ", ".join(f"{self.suit_name(i)} ({s.code})" for i, s in enumerate(deck.suits))
         ranks = " ".join(r.code for r in deck.ranks)
         lines = [self.t(
@@ -90,6 +91,8 @@ class SetupSections(RulesetTerms):
         if origin.copies > 1:
             lines.append(self.t(f"The deck holds {origin.copies} copies of every card.",
                                 f"Il mazzo contiene {origin.copies} copie di ogni carta."))
+        if deck.jokers:
+            lines.append(self.jokers())
         example = deck.ranks[-1].code + deck.suits[0].code
         lines.append(self.t(
             f"A card is written rank then suit, for example {example}: "
@@ -97,6 +100,27 @@ class SetupSections(RulesetTerms):
             f"Una carta si scrive con la sua sigla seguita da quella del seme, per esempio "
             f"{example}: {self.card_name(example)}."))
         return Section("deck", self.t("The cards", "Le carte"), tuple(lines))
+
+    def jokers(self) -> str:
+        """What the deck's jokers (`deck.jokers`) are and do."""
+        deck = self.deck
+        j, code = deck.jokers, JOKER_CODE
+        name = {"en": "joker" if j == 1 else "jokers", "it": "jolly"}
+        if deck.jokers_wild:
+            return self.t(
+                f"Plus {j} {name['en']} ({code}), of no suit and no rank: each is wild and "
+                f"stands for the best card for the hand (in a suit, the best card of it the "
+                f"hand does not hold; in a set, its rank; in a run, the missing rank).",
+                f"In più {j} {name['it']} ({code}), senza seme né figura: ciascuno è una matta "
+                f"e vale come la carta migliore per la mano (in un seme, la carta più alta di "
+                f"quel seme che la mano non ha; in un tris, la sua figura; in una scala, la "
+                f"carta che manca).")
+        value = self.num(next(c.value for c in deck.cards if c.joker))
+        return self.t(
+            f"Plus {j} {name['en']} ({code}), of no suit and no rank: each counts {value} and "
+            f"joins whichever suit it helps most, but makes no set or run.",
+            f"In più {j} {name['it']} ({code}), senza seme né figura: ciascuno vale {value} e "
+            f"si aggiunge al seme dove conta di più, ma non fa tris né scala.")
 
     def values(self) -> Section:
         ranks = list(self.deck.ranks)

@@ -18,7 +18,7 @@ from itertools import combinations, permutations
 from math import comb, factorial
 from typing import Any
 
-from .cards import Deck
+from .cards import JOKER_CODE, Deck
 from .keywords import CompileContext, Kind, Registry, Terms, Unit
 
 Match = tuple[float, tuple[int, ...]] | None
@@ -62,8 +62,13 @@ def _of_hand(params: Mapping[str, Any], w: Terms) -> str:
 
 
 def _wild_codes(params: Mapping[str, Any], ctx: CompileContext) -> list[str]:
-    """The `wild` card codes, each checked against the deck (a problem per unknown card)."""
-    return ctx.card_codes(params.get("wild") or (), ("wild",))
+    """The `wild` card codes, each checked against the deck (a problem per unknown card),
+    and the deck's jokers when they are wild."""
+    codes = ctx.card_codes(params.get("wild") or (), ("wild",))
+    deck: Deck = ctx.deck
+    if deck.jokers_wild and deck.jokers:
+        codes.append(JOKER_CODE)
+    return codes
 
 
 def _suit_sums(deck: Deck, cards: Sequence[int]) -> dict[int, float]:
@@ -74,12 +79,23 @@ def _suit_sums(deck: Deck, cards: Sequence[int]) -> dict[int, float]:
     return sums
 
 
-def _wild_split(deck: Deck, wild: Sequence[str], cards: Sequence[int]) -> tuple[list, int]:
-    """(natural cards, how many wild cards) of a hand."""
-    if not wild:
-        return list(cards), 0
-    natural = [c for c in cards if deck.cards[c].code not in wild]
-    return natural, len(cards) - len(natural)
+def _wild_split(deck: Deck, wild: Sequence[str],
+                cards: Sequence[int]) -> tuple[list, int, float]:
+    """(natural cards, how many wild cards, what the jokers that are not wild add) of a
+    hand: a joker of its own value joins whichever suit it is counted with."""
+    if not wild and not deck.jokers:
+        return list(cards), 0, 0
+    natural = []
+    wilds, extra = 0, 0.0
+    for c in cards:
+        card = deck.cards[c]
+        if card.code in wild:
+            wilds += 1
+        elif card.joker:
+            extra += card.value
+        else:
+            natural.append(c)
+    return natural, wilds, extra
 
 
 def _filled(deck: Deck, suit: int, held: Sequence[int], wilds: int) -> float:
@@ -132,16 +148,33 @@ def best_suit(params: Mapping[str, Any], ctx: CompileContext) -> Matcher:
     def match(cards):
         if not cards:
             return None
-        natural, wilds = _wild_split(deck, wild, cards)
+        natural, wilds, extra = _wild_split(deck, wild, cards)
         sums = _suit_sums(deck, natural)
-        if wilds:
+        if wilds or extra or not sums:
             for s in range(len(deck.suits)):
-                sums[s] = sums.get(s, 0) + _filled(deck, s, natural, wilds)
+                sums[s] = sums.get(s, 0) + _filled(deck, s, natural, wilds) + extra
         top = max(sums.values())
         if want is not None and top != want:
             return None
         return top, tuple(s for s, v in sums.items() if v == top)
-    return match
+    return best_part(match, params.get("cards"))
+
+
+def _by_suit(deck: Deck, cards: Sequence[int]) -> dict[int, list[float]]:
+    """suit -> the values of the hand's cards of it; the jokers of their own value join every
+    suit (and make up one of their own when the hand holds nothing else)."""
+    by_suit: dict[int, list[float]] = {}
+    jokers = []
+    for c in cards:
+        card = deck.cards[c]
+        if card.joker:
+            jokers.append(card.value)
+        else:
+            by_suit.setdefault(card.suit, []).append(card.value)
+    if jokers:
+        for s in (by_suit or range(len(deck.suits))):
+            by_suit.setdefault(s, []).extend(jokers)
+    return by_suit
 
 
 def _best_suit_of_best(deck: Deck, n: int, want: float | None) -> Matcher:
@@ -149,10 +182,7 @@ def _best_suit_of_best(deck: Deck, n: int, want: float | None) -> Matcher:
     def match(cards: Sequence[int]) -> Match:
         if not cards:
             return None
-        by_suit: dict[int, list[float]] = {}
-        for c in cards:
-            card = deck.cards[c]
-            by_suit.setdefault(card.suit, []).append(card.value)
+        by_suit = _by_suit(deck, cards)
         sums = {s: sum(sorted(v, reverse=True)[:n]) for s, v in by_suit.items()}
         top = max(sums.values())
         if want is not None and top != want:
@@ -178,7 +208,7 @@ def _best_of_suit_it(params: Mapping[str, Any], w: Terms) -> str:
 PATTERN_KINDS.add(PatternKind(
     kind=Kind.PATTERN_KIND, name="best_suit", description="the best single suit counts",
     schema=_SUIT_SCHEMA, compile=best_suit, example={"sum": 31, "wild": ["Ac"]},
-    takes_cards=lambda params: not params.get("wild"),
+    takes_cards=lambda params: True,
     words={"en": {"text": _suit_words(_best_of_suit_en, "when it adds up to exactly")},
            "it": {"text": _suit_words(_best_of_suit_it, "quando fa esattamente")}}))
 
@@ -193,28 +223,26 @@ def same_suit(params: Mapping[str, Any], ctx: CompileContext) -> Matcher:
         return _same_suit_of_part(deck, int(params["cards"]), want)
 
     def match(cards):
-        natural, wilds = _wild_split(deck, wild, cards)
+        natural, wilds, extra = _wild_split(deck, wild, cards)
         suits = {deck.cards[c].suit for c in natural}
-        if len(suits) > 1 or (not suits and not wilds):
+        if len(suits) > 1 or not cards:
             return None
         candidates = suits or set(range(len(deck.suits)))
         best = None
         for s in candidates:
-            total = sum(deck.cards[c].value for c in natural) + _filled(deck, s, natural, wilds)
+            total = (sum(deck.cards[c].value for c in natural) + extra +
+                     _filled(deck, s, natural, wilds))
             if (want is None or total == want) and (best is None or total > best[0]):
                 best = (total, (s,))
         return best
-    return match
+    return best_part(match, params.get("cards"))
 
 
 def _same_suit_of_part(deck: Deck, n: int, want: float | None) -> Matcher:
     """`same_suit` with `cards: N`: N cards of one suit (adding up to `sum`, if given), the
     best such part; only the cards of each suit are combined."""
     def match(cards: Sequence[int]) -> Match:
-        by_suit: dict[int, list[float]] = {}
-        for c in cards:
-            card = deck.cards[c]
-            by_suit.setdefault(card.suit, []).append(card.value)
+        by_suit = _by_suit(deck, cards)
         best = None
         for suit, values in by_suit.items():
             if len(values) < n:
@@ -240,7 +268,7 @@ def _same_suit_en(params: Mapping[str, Any], w: Terms) -> str:
 PATTERN_KINDS.add(PatternKind(
     kind=Kind.PATTERN_KIND, name="same_suit", description="all cards of one suit",
     schema=_SUIT_SCHEMA, compile=same_suit, example={"sum": 31},
-    takes_cards=lambda params: not params.get("wild"),
+    takes_cards=lambda params: True,
     words={"en": {"text": _suit_words(_same_suit_en, "adding up to exactly")},
            "it": {"text": _suit_words(lambda p, w: (f"{_count(p, w)} carte dello stesso "
                                                         f"seme{_of_hand(p, w)}"),
@@ -258,8 +286,8 @@ def same_rank(params: Mapping[str, Any], ctx: CompileContext) -> Matcher:
 
     def match(cards):
         natural = [c for c in cards if deck.cards[c].code not in wild]
-        if len(natural) < min_natural:
-            return None
+        if len(natural) < min_natural or any(deck.cards[c].joker for c in natural):
+            return None  # a joker of its own value is of no rank
         ranks = {deck.cards[c].rank for c in natural}
         if len(ranks) != 1:
             return None
@@ -318,6 +346,9 @@ def rank_groups(params: Mapping[str, Any], ctx: CompileContext) -> Matcher:
     size = params.get("cards") or ctx.hand_size
     if len(specs) != size:
         ctx.error(("groups",), f"{len(specs)} groups can never match {size} cards")
+    if deck.jokers_wild and deck.jokers:
+        ctx.error((), "rank_groups does not take wild jokers: a hand with a joker would never "
+                  "match it", also=[("deck", "jokers")])
 
     def match(cards):
         if len(cards) != len(groups):
@@ -410,6 +441,10 @@ def run(params: Mapping[str, Any], ctx: CompileContext) -> Matcher:
             return None
         return total, tuple(sorted(suits))
 
+    wild = _wild_codes({}, ctx)  # the deck's wild jokers: each fills a missing rank
+    if wild:
+        return best_part(_run_with_wild(deck, wild, match, order, wrap, suited),
+                         params.get("cards"))
     if not params.get("cards"):
         return match
     # `cards: N` of a bigger hand: the best window of N ranks in sequence the hand covers
@@ -440,6 +475,44 @@ def run(params: Mapping[str, Any], ctx: CompileContext) -> Matcher:
                     found = (total, tuple(sorted({s for _, s in window})))  # type: ignore[misc]
         return found
     return part
+
+
+def _run_with_wild(deck: Deck, wild: Sequence[str], match: Matcher, order: list[int],
+                   wrap: str, suited: bool) -> Matcher:
+    """A run where wild cards fill the missing ranks: the best window of the sequence that
+    holds every natural card, each wild card counting as the rank it stands for."""
+    n = len(order)
+    ends = n + 1 if wrap == "both_ends" else n
+    pos = {r: i for i, r in enumerate(order)}
+
+    def with_wild(cards: Sequence[int]) -> Match:
+        natural, wilds, _ = _wild_split(deck, wild, cards)
+        if not wilds:
+            return match(cards)
+        k = len(cards)
+        ps = set()
+        suits = set()
+        total = 0.0
+        for c in natural:
+            card = deck.cards[c]
+            if card.rank not in pos or card.joker:
+                return None
+            ps.add(pos[card.rank])
+            suits.add(card.suit)
+            total += card.value
+        if len(ps) != len(natural) or (suited and len(suits) > 1):
+            return None
+        best = None
+        for start in (range(n) if wrap == "around" else range(max(0, ends - k + 1))):
+            window = {(start + i) % n for i in range(k)}
+            if len(window) == k and ps <= window:
+                filled = sum(deck.ranks[order[p]].value for p in window - ps)
+                if best is None or total + filled > best:
+                    best = total + filled
+        if best is None:
+            return None
+        return best, tuple(sorted(suits)) if suits else tuple(range(len(deck.suits)))
+    return with_wild
 
 
 def _run_codes(params: Mapping[str, Any], w: Terms) -> list[str]:
@@ -508,8 +581,15 @@ def limited(kind: PatternKind, params: Mapping[str, Any], match: Matcher) -> Mat
     """`cards: N` on any pattern ("each player holds four cards, the best three of one suit
     count"): of a bigger hand only its best N-card part that matches counts (the highest
     sum), unless the kind does that itself (`takes_cards`)."""
-    n = params.get("cards")
-    if not n or kind.takes_cards(params):
+    if kind.takes_cards(params):
+        return match
+    return best_part(match, params.get("cards"))
+
+
+def best_part(match: Matcher, n: int | None) -> Matcher:
+    """`match` applied to every n-card part of a bigger hand: the match with the highest sum
+    (None when no part matches); `match` itself without `n`."""
+    if not n:
         return match
 
     def part(cards: Sequence[int]) -> Match:

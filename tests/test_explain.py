@@ -244,6 +244,7 @@ CHANGES = {
     "house/ties-high-card": {"settle"},
     "house/four-cards": {"players", "deal", "instant", "ranking"},
     "house/scala": {"instant", "ranking"},
+    "house/jokers": {"deck"},
 }
 
 

@@ -18,6 +18,7 @@ from widow_helpers import (
     lives_lost,
     new_game,
     one,
+    swap,
     play,
     value_of,
 )
@@ -353,3 +354,84 @@ hand:
         assert (got[0] if got else None) == expected, four.deck.codes(hand)
         found += expected is not None
     assert found > 50
+
+
+# ---- jokers ---------------------------------------------------------------------------------
+@covers("house/jokers")
+@pytest.mark.parametrize("hand,value,combo", [
+    ("Jk Ah Kh", 31, "blitz"),        # the joker is the best heart not held: a King (or Queen)
+    ("Jk Ac Ad", 21, "suit"),         # ...joining the suit where it counts most
+    ("Jk Jk 2c", 23, "suit"),         # two jokers: the Ace and a ten-card of clubs
+    ("Jk 2c 3d", 14, "suit"),
+])
+def test_a_wild_joker_is_the_best_card_for_the_hand(hand, value, combo):
+    """"Two jokers, both wild: a joker stands for the best card for the hand.\""""
+    base, house = base_and_house("house/jokers")
+    assert len(house.deck.cards) == len(base.deck.cards) + 2 == 54
+    got = value_of(house, hand)
+    assert (got.value, got.combo) == (value, combo)
+
+
+@covers("house/jokers")
+def test_a_joker_taken_from_the_widow_makes_a_blitz_at_once():
+    _, house = base_and_house("house/jokers")
+    state = new_game(house, dealer=0, players=4, hands={2: "Ah Kh 2c"},
+                     zones={"widow": "Jk 5s 6d"})
+    play(state, kind(state, "pass"), seat=1)                 # the widow is turned up
+    play(state, swap(state, give="2c", take="Jk"), seat=2)
+    end = one(state, "hand_end", 1)
+    assert end.data["outcome"] == "win" and end.data["winners"] == [2]
+
+
+JOKERS = """
+extends: BASE
+name: j
+deck:
+  jokers: JOKERS
+"""
+
+
+def joker_rules(tmp_path, base, jokers, more=""):
+    return overlay(tmp_path, JOKERS.replace("BASE", base).replace("JOKERS", jokers) + more)
+
+
+def test_a_joker_of_its_own_value_joins_any_suit_but_makes_no_set(tmp_path):
+    rules = joker_rules(tmp_path, "trentuno", "{count: 2, value: 15, name: {en: Clown}}")
+    assert rules.deck.name(rules.deck.parse("Jk"), "en") == "Clown"
+    assert rules.deck.name(rules.deck.parse("Jk"), "it") == "Jolly"
+    assert value_of(rules, "Jk 7c 6c").value == 28          # 15 with the cups
+    assert value_of(rules, "Jk Jk 2c").value == 32
+    got = value_of(rules, "Jk Ac Ad")                       # no tris with a joker
+    assert (got.value, got.combo) == (26, "suit")
+    assert value_of(rules, "Ac Ad Ab").combo == "tris"
+
+
+def test_a_wild_joker_completes_a_set_and_a_run(tmp_path):
+    rules = joker_rules(tmp_path, "house/scala", "{count: 1, wild: true}")
+    assert (value_of(rules, "Jk Ac Ad").value, value_of(rules, "Jk Ac Ad").combo) == (30, "tris")
+    assert value_of(rules, "Jk 5c 7c").combo == "scala"     # the joker is the 6
+    assert value_of(rules, "Jk Cc Ac").combo == "scala"     # the Re, between them
+    assert value_of(rules, "Jk 5c 7d").combo == "suit"      # not of one suit
+    assert value_of(rules, "Jk 5c 7c").value == 31
+
+
+def test_a_wild_joker_in_a_run_of_any_suits_counts_the_missing_rank(tmp_path):
+    rules = overlay(tmp_path, RUNS.replace("ORDER WRAP", "value: sum").replace(
+        ", value: 40, tier: 1, value: sum", ", value: sum, tier: 1") + "deck:\n  jokers: "
+        "{count: 2, wild: true}\n")
+    got = value_of(rules, "Jk 9h 10c")
+    assert (got.value, got.combo) == (29, "run")            # 9 10 J, the joker the Jack
+    got = value_of(rules, "Jk Jk 2c")
+    assert (got.value, got.combo) == (16, "run")            # A 2 3 beats 2 3 4: the best run
+
+
+@pytest.mark.parametrize("base,jokers,line,message", [
+    ("scat", "{count: 2, wild: true, value: 3}", 4, "say what a joker is"),
+    ("scat", "{count: 2}", 4, "say what a joker is"),
+    ("cocincina", "{count: 2, value: 1}", 4, "jokers are for games that value hands"),
+    ("trentuno-vedova", "{count: 1, wild: true}", 4, "rank_groups does not take wild jokers"),
+])
+def test_a_bad_jokers_entry_is_refused_at_its_line(tmp_path, base, jokers, line, message):
+    problems = refused(tmp_path, JOKERS.replace("BASE", base).replace("JOKERS", jokers))
+    assert {p.line for p in problems} == {line}, [p.format() for p in problems]
+    assert message in problems[0].message

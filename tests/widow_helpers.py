@@ -129,8 +129,8 @@ def _filler_pool(rules, used: set) -> list[str]:
     wild = _wild_codes(rules)
 
     def key(card):
-        bad = card.code in wild or deck.ranks[card.rank].code == "A"
-        return (bad, card.value, deck.ranks[card.rank].position, card.suit)
+        bad = card.code in wild or card.joker or deck.ranks[card.rank].code == "A"
+        return (bad, card.value, deck.strength(card.id)[1], card.suit)
     return [c.code for c in sorted(deck.cards, key=key) if c.code not in used]
 
 

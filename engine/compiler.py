@@ -616,8 +616,21 @@ class _Compiler:
             if isinstance(s.get(what), int) and s[what] > MAX_PAYMENT:
                 self.error(("settle", key, what), f"a payment of {s[what]} lives is more than "
                            f"{MAX_PAYMENT}, the most one hand may cost")
+        below = s.get("points_below")
+        if below is not None:
+            if mode != "points":
+                self.error(path + ("points_below",), also=[("stakes",)], message=
+                           f"`points_below` counts penalty points from the hands: it needs "
+                           f"`stakes: {{mode: points}}`, not a {mode} game")
+            elif s.get("knocker_lives") is not None or s.get("lives") is not None:
+                what = "knocker_lives" if s.get("knocker_lives") is not None else "lives"
+                self.error(path + ("points_below",), also=[path + (what,)], message=
+                           f"`{what}` has no effect with `points_below` (each payer takes "
+                           f"{below} minus his hand): set `{what}: null`")
+            self.value_in_range(path + ("points_below",), below)
         return SettleRule(pay, lives, s.get("knocker_lives", lives),
-                          bool(s.get("spare_knocker", False)), ties, choose, break_ties)
+                          bool(s.get("spare_knocker", False)), ties, choose, break_ties,
+                          below)
 
     def policy(self, registry, key: str, name: str, mode: str, path: Path) -> Any:
         """A pay or tie policy's closure; refused where the stakes mode gives it no meaning."""

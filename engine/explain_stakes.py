@@ -84,14 +84,19 @@ class StakeSections(RulesetTerms):
         points = mode == "points"
         loses = t("takes" if points else "loses", "prende" if points else "perde")
         lose = t("take" if points else "lose", "prendono" if points else "perdono")
-        pay = Payment(rule, win, mode, self.lives(rule.lives), loses, lose)
+        amount = self.lives(rule.lives)
+        if rule.points_below is not None:
+            below = self.num(rule.points_below)
+            amount = t(f"as many points as his hand is short of {below}",
+                       f"tanti punti quanti ne mancano alla sua mano per fare {below}")
+        pay = Payment(rule, win, mode, amount, loses, lose)
         out = [PAY_POLICIES.say(rule.pay, "pays", pay, self)]
         ties = TIE_POLICIES.say(rule.ties, "ties", pay, self)
         if ties:
             out.append(ties)
         if mode == "pot":
             return out
-        if rule.knocker_lives != rule.lives:
+        if rule.knocker_lives != rule.lives and rule.points_below is None:
             out.append(t(f"a player who knocked and has to pay {loses} "
                          f"{self.lives(rule.knocker_lives)} instead",
                          f"chi ha bussato e deve pagare {loses} invece "

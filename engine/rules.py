@@ -186,6 +186,8 @@ class SettleRule:
     #: policy's (state, chosen, outcome) -> who pays / takes the pot (see `settlement`)
     choose: Any = field(default=None, repr=False, compare=False)
     break_ties: Any = field(default=None, repr=False, compare=False)
+    #: `points_below: N`: a payer takes N minus the value of his hand instead of `lives`
+    points_below: int | None = None
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,7 @@ amounts depend on the hands (a penalty of target minus the hand's value) extends
 """
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
@@ -135,6 +136,30 @@ PAY_POLICIES.add(Policy(
                              f"tied for the highest hand are all spared)"),
                lambda x, w: (f"tutti tranne la mano più alta {x.lose} {x.amount} (chi è pari "
                              f"con la più alta non paga)"), "pays")))
+
+
+def _others_if_knocker_highest(st: Any, winners: list[int], outcome: str) -> list[int]:
+    """The knocker's place decides: alone with the highest hand, everybody else pays;
+    otherwise (tied for it, lower, or nobody knocked) the lowest hand pays."""
+    knocker = st.knocker
+    if knocker is not None and knocker in st.alive:
+        s = _strengths(st)
+        if all(s[knocker] > v for p, v in s.items() if p != knocker):
+            return [p for p in st.alive if p != knocker]
+    return _lowest(st, winners, outcome)
+
+
+PAY_POLICIES.add(Policy(
+    kind=Kind.PAY_POLICY, name="others_if_knocker_highest", modes=LIVES_OR_POINTS,
+    description="if the knocker alone has the highest hand, everybody else pays; otherwise "
+                "the lowest hand",
+    schema=None, compile=_fixed(_others_if_knocker_highest),
+    words=_say(lambda x, w: (f"if the player who knocked has the highest hand (alone), every "
+                             f"other player {x.loses} {x.amount}; otherwise the player with "
+                             f"the lowest hand {x.loses} {x.amount}"),
+               lambda x, w: (f"se chi ha bussato ha la mano più alta (da solo), ogni altro "
+                             f"giocatore {x.loses} {x.amount}; altrimenti chi ha la mano più "
+                             f"bassa {x.loses} {x.amount}"), "pays")))
 
 
 def _highest_takes(st: Any, winners: list[int], outcome: str) -> list[int]:
@@ -319,6 +344,15 @@ TIE_POLICIES.add(Policy(
 
 
 # ---- settling a hand ----------------------------------------------------------------------
+def _price(st: Any, rule: Any, p: int, knocker: int | None) -> int:
+    """What payer `p` takes in a points game: `points_below` minus his hand's value (never
+    less than nothing; points are whole, so a half counts as one), else `lives`
+    (`knocker_lives` for the knocker)."""
+    if rule.points_below is not None:
+        return max(0, math.ceil(rule.points_below - st.hand_value(p)))
+    return int(rule.knocker_lives if p == knocker else rule.lives)
+
+
 def settle(st: Any, outcome: HandEnd, winners: list[int]) -> None:
     rules = st.rules
     if outcome == "void" or not st.alive:
@@ -344,7 +378,7 @@ def settle(st: Any, outcome: HandEnd, winners: list[int]) -> None:
     st.emit("settled", None, outcome=outcome, payers=list(payers))
     if rules.stakes.mode == "points":
         for p in payers:
-            st.add_points(p, rule.knocker_lives if p == knocker else rule.lives)
+            st.add_points(p, _price(st, rule, p, knocker))
         return
     before = list(st.alive)
     for p in payers:

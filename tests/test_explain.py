@@ -245,6 +245,8 @@ CHANGES = {
     "house/four-cards": {"players", "deal", "instant", "ranking"},
     "house/scala": {"instant", "ranking"},
     "house/jokers": {"deck"},
+    "house/penalty-31-minus-hand": {"settle", "end"},
+    "house/knocker-highest": {"settle"},
 }
 
 

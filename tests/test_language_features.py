@@ -435,3 +435,55 @@ def test_a_bad_jokers_entry_is_refused_at_its_line(tmp_path, base, jokers, line,
     problems = refused(tmp_path, JOKERS.replace("BASE", base).replace("JOKERS", jokers))
     assert {p.line for p in problems} == {line}, [p.format() for p in problems]
     assert message in problems[0].message
+
+
+# ---- payments that depend on the hands --------------------------------------------------------
+@covers("house/penalty-31-minus-hand")
+def test_each_loser_scores_31_minus_his_hand():
+    """"After a knock each loser scores 31 minus his hand.\""""
+    base, house = load("house/scat-penalty-points"), load("house/penalty-31-minus-hand")
+    hands = {1: "Kh Qh 9d", 2: "8h 5d 2c", 3: "Ac 9c 4d", 0: "8s 2h 3d"}  # 20, 8, 20, 8
+    state = knock_and_show(house, hands, knocker=2)
+    # seats 1 and 3 tie for the highest hand (20) and are spared; 2 and 0 take 31 - 8
+    assert state.lives == [23, 0, 23, 0]
+    assert knock_and_show(base, hands, knocker=2).lives == [1, 0, 2, 0]
+    hands = {1: "Kh Qh 9d", 2: "8h 5d 2c", 3: "Ac 9c 4c", 0: "Ks Qs 3d"}  # 20, 8, 24, 20
+    assert knock_and_show(house, hands, knocker=2).lives == [11, 11, 23, 0]
+
+
+@pytest.mark.parametrize("body,line,message", [
+    ("settle:\n  showdown: {points_below: 31}\n", 4, "it needs `stakes: {mode: points}`"),
+])
+def test_points_below_outside_a_points_game_is_refused(tmp_path, body, line, message):
+    problems = refused(tmp_path, f"extends: trentuno\nname: p\n{body}")
+    assert len(problems) == 1 and problems[0].line == line, [p.format() for p in problems]
+    assert message in problems[0].message
+
+
+def test_points_below_with_a_fixed_amount_is_refused(tmp_path):
+    problems = refused(tmp_path, "extends: house/scat-penalty-points\nname: p\nsettle:\n"
+                                 "  showdown: {points_below: 31}\n")
+    assert "has no effect with `points_below`" in problems[0].message
+    assert problems[0].line == 4
+
+
+KNOCKER_HIGH = {3: "Ac Rc 2c", 2: "Rd Cd 4b", 1: "5c 2b 3d", 0: "Fb Cb 3b"}   # 23, 20, 5, 23
+
+
+@covers("house/knocker-highest")
+def test_a_knocker_alone_at_the_top_makes_everybody_else_pay():
+    """"If the knocker is highest, every other player loses a life.\""""
+    base, house = base_and_house("house/knocker-highest")
+    alone = {**KNOCKER_HIGH, 0: "Fb Cb 3s"}                                  # seat 0: 20
+    assert lives_lost(knock_hand(house, alone), 1) == {0: 1, 1: 1, 2: 1}
+    assert lives_lost(knock_hand(base, alone), 1) == {1: 1}
+
+
+@covers("house/knocker-highest")
+def test_a_knocker_not_alone_at_the_top_leaves_the_lowest_to_pay():
+    """"...otherwise the lowest hand loses one, as usual" (a knocker tied for the highest hand
+    is not highest)."""
+    _, house = base_and_house("house/knocker-highest")
+    assert lives_lost(knock_hand(house, KNOCKER_HIGH), 1) == {1: 1}          # 3 and 0 tie
+    low = {**KNOCKER_HIGH, 3: "Rs 2c 4d"}                                   # the knocker: 10
+    assert lives_lost(knock_hand(house, low), 1) == {1: 1}

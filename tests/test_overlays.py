@@ -457,7 +457,8 @@ COVERED |= {"house/scopa-d-assi", "house/scopa-21", "house/scopa-last-card",
 #: the house rules of issue 7's language features: their behaviour tests are in
 #: test_language_features.py
 COVERED |= {"house/ties-nobody-pays", "house/ties-high-card", "house/four-cards",
-            "house/scala", "house/jokers"}
+            "house/scala", "house/jokers", "house/penalty-31-minus-hand",
+            "house/knocker-highest"}
 
 
 def covers(name):

@@ -527,7 +527,7 @@ def play(ctx: click.Context, variant: str | None, players: int | None,
         seat -= 1  # the engine and records count seats from 0
     names = _bot_names(bots or "greedy", players, seat, tr)
 
-    view = TableView(rules, tr.lang, seat=seat, bots=names,
+    view = TableView(rules.for_players(players), tr.lang, seat=seat, bots=names,
                      style=wants_style(sys.stdout))
     full = [names.get(p, next(iter(names.values()), "greedy")) for p in range(players)]
     game_seed = record["seed"] if record is not None else seed

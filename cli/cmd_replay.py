@@ -105,7 +105,8 @@ def replay(ctx: click.Context, file: str, quiet: bool, lang: str | None,
     else:
         rules = find_rules(record, file)
     check_rules(record, rules, name)
-    view = TableView(rules, lang or default_language(), bots=bot_names(record),
+    view = TableView(rules.for_players(record["players"]), lang or default_language(),
+                     bots=bot_names(record),
                      style=wants_style(sys.stdout),
                      sees_everything=True)
     tr = view.tr

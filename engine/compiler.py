@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from . import cards as cards_mod
@@ -747,9 +748,11 @@ class _Compiler:
         opening = (d.get("turn") or {}).get("opening")
         if opening is not None and opening["step"] not in steps:
             self.error(("turn", "opening", "step"), f"no step named {opening['step']!r}")
-        need = pmax * (per_player + getattr(self, "_dealt_owned", 0)) + self._dealt[1]
+        more = self.copies_by_players(pmin, pmax)
+        most = min([pmax] + [least - 1 for least, _ in more])  # players this deck deals to
+        need = most * (per_player + getattr(self, "_dealt_owned", 0)) + self._dealt[1]
         if need > len(deck.cards):
-            self.error(("players", "max"), f"{pmax} players need {need} cards to deal but the "
+            self.error(("players", "max"), f"{most} players need {need} cards to deal but the "
                        f"deck has {len(deck.cards)}", also=[("deck",), ("deal",)])
         if per_player and per_player != hand_size:
             self.error(("deal",), f"the deal gives each player {per_player} cards but "
@@ -798,7 +801,7 @@ class _Compiler:
         digest = sha256(_canonical_json(d).encode()).hexdigest()
         title, title_words = _text(d.get("title"))
         description, description_words = _text(d.get("description"))
-        return Ruleset(
+        rules = Ruleset(
             name=d.get("name", "unnamed"), title=title, title_words=title_words,
             description=description, description_words=description_words, deck_origin=origin,
             source=self.source, digest=digest,
@@ -820,6 +823,51 @@ class _Compiler:
             card_worth=card_worth(deck, scoring) if scoring is not None else (),
             first_player_spec=spec_of(seating["first_player"])
             if seating.get("first_player") else None)
+        if not more:
+            return rules
+        return replace(rules, by_players=self.decks_by_players(more, pmax, digest))
+
+    def copies_by_players(self, pmin: int, pmax: int) -> list[tuple[int, int]]:
+        """`deck.copies_by_players`: [(from this many players, copies)], checked: each within
+        the players allowed, in increasing order."""
+        out: list[tuple[int, int]] = []
+        spec = (self.d.get("deck") or {}).get("copies_by_players") or []
+        for i, entry in enumerate(spec):
+            least, copies = entry["players"], entry["copies"]
+            path = ("deck", "copies_by_players", i, "players")
+            if not pmin < least <= pmax:
+                self.error(path, also=[("players",)], message=
+                           f"{least} players is not a number of players this game is "
+                           f"played by above the least ({pmin + 1} to {pmax})")
+            elif out and least <= out[-1][0]:
+                self.error(path, f"list the numbers of players in increasing order "
+                           f"({least} after {out[-1][0]})")
+            else:
+                out.append((least, copies))
+        return out
+
+    def decks_by_players(self, more: list[tuple[int, int]], pmax: int,
+                         digest: str) -> tuple[tuple[int, Ruleset], ...]:
+        """A ruleset per deck (`deck.copies_by_players`), compiled from this document with
+        that many copies for its range of players; it keeps this file's digest, so a game
+        recorded with it replays against this file."""
+        out = []
+        for i, (least, copies) in enumerate(more):
+            upto = more[i + 1][0] - 1 if i + 1 < len(more) else pmax
+            data = dict(self.d)
+            data["deck"] = {k: v for k, v in dict(self.d["deck"]).items()
+                            if k != "copies_by_players"}
+            data["deck"]["copies"] = copies
+            data["players"] = {"min": least, "max": upto, "default": least}
+            try:
+                rules = _Compiler(data, self.source, self.source_path).compile()
+            except CompileProblems as e:
+                where = ("deck", "copies_by_players", i)
+                raise CompileProblems([
+                    (where, f"with {least} or more players ({copies} copies): {m}")
+                    for _, m in e.problems]) from None
+            out.append((least, replace(rules, digest=digest, data=self.d)))
+        return tuple(out)
 
 
 class _UnitContext:

@@ -91,6 +91,13 @@ class SetupSections(RulesetTerms):
         if origin.copies > 1:
             lines.append(self.t(f"The deck holds {origin.copies} copies of every card.",
                                 f"Il mazzo contiene {origin.copies} copie di ogni carta."))
+        for least, more in self.rules.by_players:
+            copies, total = more.deck_origin.copies, len(more.deck.cards)
+            lines.append(self.t(
+                f"With {least} or more players the deck holds {copies} copies of every card "
+                f"({total} cards).",
+                f"Con {least} o più giocatori il mazzo contiene {copies} copie di ogni carta "
+                f"({total} carte)."))
         if deck.jokers:
             lines.append(self.jokers())
         example = deck.ranks[-1].code + deck.suits[0].code

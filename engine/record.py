@@ -545,7 +545,7 @@ def replay(record: dict, rules: Ruleset, *, check_digest: bool = True,
         raise RecordError(f"the record has {record['players']} players; "
                           f"{safe_text(rules.name)} takes {rules.min_players} to "
                           f"{rules.max_players}")
-    _check_decks(record, rules)
+    _check_decks(record, rules.for_players(record["players"]))
     try:
         state = GameState(rules, record["players"], seed=record["seed"],
                           decks=[h["deck"] for h in record["hands"]],

@@ -242,6 +242,18 @@ class Ruleset:
     first_player_spec: Spec | None = None
     #: a capture game: a rough worth of taking each card (capture.card_worth), for the bots
     card_worth: tuple[float, ...] = ()
+    #: `deck.copies_by_players`: (from this many players, the ruleset with that deck), in
+    #: increasing order; a game picks its own with `for_players`
+    by_players: tuple[tuple[int, Ruleset], ...] = field(default=(), repr=False, compare=False)
+
+    def for_players(self, n: int) -> Ruleset:
+        """The ruleset a game of `n` players is played with: its own deck when the deck
+        depends on the number of players (`deck.copies_by_players`), else this one."""
+        chosen = self
+        for least, rules in self.by_players:
+            if n >= least:
+                chosen = rules
+        return chosen
 
     def label(self, thing: Mapping[str, str], lang: str, default: str = "") -> str:
         return thing.get(lang) or thing.get("en") or default

@@ -135,7 +135,7 @@ class GameState:
                             f"{rules.max_players} players, not {n}")
         if dealer is not None and not 0 <= dealer < n:
             raise UserError(f"the dealer must be a seat from 0 to {n - 1}, not {dealer}")
-        self.rules = rules
+        self.rules = rules = rules.for_players(n)  # its deck may depend on the players
         self.players = n
         # A game always has a seed, so any game can be saved and replayed.
         self.seed = seed if seed is not None else random.SystemRandom().randrange(2 ** 32)

@@ -247,6 +247,7 @@ CHANGES = {
     "house/jokers": {"deck"},
     "house/penalty-31-minus-hand": {"settle", "end"},
     "house/knocker-highest": {"settle"},
+    "house/two-decks": {"players", "deck"},
 }
 
 

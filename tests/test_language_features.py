@@ -18,8 +18,8 @@ from widow_helpers import (
     lives_lost,
     new_game,
     one,
-    swap,
     play,
+    swap,
     value_of,
 )
 
@@ -487,3 +487,71 @@ def test_a_knocker_not_alone_at_the_top_leaves_the_lowest_to_pay():
     assert lives_lost(knock_hand(house, KNOCKER_HIGH), 1) == {1: 1}          # 3 and 0 tie
     low = {**KNOCKER_HIGH, 3: "Rs 2c 4d"}                                   # the knocker: 10
     assert lives_lost(knock_hand(house, low), 1) == {1: 1}
+
+
+# ---- a deck that depends on the number of players ---------------------------------------------
+@covers("house/two-decks")
+@pytest.mark.parametrize("players,cards", [(4, 40), (7, 40), (8, 80), (16, 80)])
+def test_eight_or_more_players_use_two_decks(players, cards):
+    """"Eight or more players use two decks shuffled together.\""""
+    from collections import Counter
+
+    from trentuno.engine import GameState
+    _, house = base_and_house("house/two-decks")
+    state = GameState(house, players, seed=3)
+    assert len(state.rules.deck.cards) == cards
+    deal = one(state, "deal", 1)
+    dealt = [c for hand in state.hands for c in state.rules.deck.codes(hand)]
+    assert len(dealt) == 3 * players
+    assert max(Counter(dealt).values()) <= cards // 40               # two copies at most
+    assert deal is not None
+
+
+@covers("house/two-decks")
+def test_a_two_deck_game_is_recorded_and_replayed():
+    from trentuno.engine import GameState, parse_bots
+    from trentuno.engine.record import record_of, replay, result_of
+    _, house = base_and_house("house/two-decks")
+    state = GameState(house, 9, seed=5)
+    bots = parse_bots("greedy", 9, 5)
+    while not state.is_over:
+        state.apply(bots[state.current_player](state, state.legal_actions()))
+    record = dict(record_of(state), result=result_of(state))
+    again = replay(record, house)
+    assert again.is_over and result_of(again) == result_of(state)
+    assert len(again.rules.deck.cards) == 80
+
+
+@pytest.mark.parametrize("entries,message", [
+    ("[{players: 20, copies: 2}]", "20 players is not a number of players"),
+    ("[{players: 8, copies: 2}, {players: 6, copies: 3}]", "in increasing order"),
+    ("[{players: 8, copies: 9}]", "with 8 or more players (9 copies): a deck of 360 cards"),
+])
+def test_a_bad_deck_by_players_is_refused_at_its_line(tmp_path, entries, message):
+    problems = refused(tmp_path, "extends: house/two-decks\nname: d\ndeck:\n"
+                                 f"  copies_by_players: {entries}\n")
+    assert {p.line for p in problems} == {4}, [p.format() for p in problems]
+    assert message in problems[0].message
+
+
+# ---- conditions on triggers by round (house/first-round-31-knocks; its other sentences are
+# tested in test_overlays) ----------------------------------------------------------------------
+@pytest.mark.parametrize("round_,wins", [(1, False), (2, True)])
+def test_a_31_drawn_in_the_first_round_does_not_win_later_it_does(round_, wins):
+    """"A 31 in the first round must be knocked; later it wins at once\": a 31 made by a draw
+    in round 1 ends nothing, one made in round 2 wins at once (the base: both win)."""
+    base, house = base_and_house("house/first-round-31-knocks")
+    stock = "Fc" if round_ == 1 else "4s 5s 6s 7b Fc"
+    for rules in (base, house):
+        state = new_game(rules, dealer=0, players=4, hands={3: "Ac Rc 2d"},
+                         zones={"discard": "7s"}, stock=stock)
+        if round_ == 2:
+            for seat in (3, 2, 1, 0):
+                idle(state, seat)
+        assert state.round == round_ and state.current_player == 3
+        play(state, draw(state, "stock"), seat=3)
+        play(state, discard(state, "2d"), seat=3)
+        ended = events(state, "hand_end", 1)
+        assert bool(ended) == (wins or rules is base), (rules.name, round_)
+        if ended:
+            assert ended[0].data["outcome"] == "win" and ended[0].data["winners"] == [3]

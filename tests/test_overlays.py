@@ -458,7 +458,7 @@ COVERED |= {"house/scopa-d-assi", "house/scopa-21", "house/scopa-last-card",
 #: test_language_features.py
 COVERED |= {"house/ties-nobody-pays", "house/ties-high-card", "house/four-cards",
             "house/scala", "house/jokers", "house/penalty-31-minus-hand",
-            "house/knocker-highest"}
+            "house/knocker-highest", "house/two-decks"}
 
 
 def covers(name):

@@ -263,7 +263,8 @@ class _Compiler:
                        f"{len(deck.cards)}")
             return None
         hands = math.comb(len(deck.cards), size)
-        checks = sum(pattern_cost(PATTERN_KINDS[p["kind"]], p, size)
+        wild = bool(deck.jokers and deck.jokers_wild)
+        checks = sum(pattern_cost(PATTERN_KINDS[p["kind"]], p, size, wild)
                      for p in hand.get("patterns") or [] if p["kind"] in PATTERN_KINDS)
         if hands > MAX_HANDS:
             self.error(("hand", "size"), also=[("deck",)], message=

@@ -208,7 +208,7 @@ def _best_of_suit_it(params: Mapping[str, Any], w: Terms) -> str:
 PATTERN_KINDS.add(PatternKind(
     kind=Kind.PATTERN_KIND, name="best_suit", description="the best single suit counts",
     schema=_SUIT_SCHEMA, compile=best_suit, example={"sum": 31, "wild": ["Ac"]},
-    takes_cards=lambda params: True,
+    takes_cards=lambda params: not params.get("wild"),
     words={"en": {"text": _suit_words(_best_of_suit_en, "when it adds up to exactly")},
            "it": {"text": _suit_words(_best_of_suit_it, "quando fa esattamente")}}))
 
@@ -268,7 +268,7 @@ def _same_suit_en(params: Mapping[str, Any], w: Terms) -> str:
 PATTERN_KINDS.add(PatternKind(
     kind=Kind.PATTERN_KIND, name="same_suit", description="all cards of one suit",
     schema=_SUIT_SCHEMA, compile=same_suit, example={"sum": 31},
-    takes_cards=lambda params: True,
+    takes_cards=lambda params: not params.get("wild"),
     words={"en": {"text": _suit_words(_same_suit_en, "adding up to exactly")},
            "it": {"text": _suit_words(lambda p, w: (f"{_count(p, w)} carte dello stesso "
                                                         f"seme{_of_hand(p, w)}"),
@@ -604,11 +604,14 @@ def best_part(match: Matcher, n: int | None) -> Matcher:
     return part
 
 
-def pattern_cost(kind: PatternKind, params: Mapping[str, Any], hand_size: int) -> int:
+def pattern_cost(kind: PatternKind, params: Mapping[str, Any], hand_size: int,
+                 wild_jokers: bool = False) -> int:
     """Matcher calls valuing one hand of `hand_size` cards takes (the compile budget): the
-    kind's own cost for the cards it looks at, times the N-card parts tried (`cards: N`)."""
+    kind's own cost for the cards it looks at, times the N-card parts tried (`cards: N`; a
+    kind that takes `cards` itself tries them too when the deck's jokers are wild)."""
     n = min(int(params.get("cards") or hand_size), hand_size)
-    parts = 1 if n == hand_size or kind.takes_cards(params) else comb(hand_size, n)
+    native = kind.takes_cards(params) and not wild_jokers
+    parts = 1 if n == hand_size or native else comb(hand_size, n)
     return kind.cost(params, n) * parts
 
 

@@ -555,3 +555,14 @@ def test_a_31_drawn_in_the_first_round_does_not_win_later_it_does(round_, wins):
         assert bool(ended) == (wins or rules is base), (rules.name, round_)
         if ended:
             assert ended[0].data["outcome"] == "win" and ended[0].data["winners"] == [3]
+
+
+def test_wild_jokers_in_a_bigger_hand_count_their_parts_in_the_budget(tmp_path):
+    """Wild jokers make `cards: N` try every part of the hand: the compile budget counts them
+    (four cards from 42 with two patterns of three: 111,930 hands x 8 checks)."""
+    problems = refused(tmp_path, "extends: house/four-cards\nname: w\ndeck:\n"
+                                 "  jokers: {count: 2, wild: true}\n")
+    assert "too many hands to value" in problems[0].message
+    assert "895440 pattern checks" in problems[0].message
+    rules = joker_rules(tmp_path, "house/four-cards", "{count: 2, value: 5}")
+    assert value_of(rules, "Jk Ac Rc 2d").value == 26                 # 5 + 11 + 10

@@ -115,7 +115,8 @@ def test_mc_plays_legal_games_and_a_seed_replays_them(ruleset):
 
     def game():
         state = GameState(rules, 4, seed=2, history=True)
-        bots = parse_bots("mc:iterations=2,greedy,random,greedy", 4, 2)
+        # 4 worlds: the first narrows the moves tried in the other three (see MonteCarloBot)
+        bots = parse_bots("mc:iterations=4,greedy,random,greedy", 4, 2)
         for _ in range(150):
             if state.is_over:
                 break

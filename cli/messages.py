@@ -7,8 +7,8 @@ too, and the words a ruleset brings itself (action and combination labels, card 
 
     tr = Texts("it")
     tr("hands", n=2)           # "2 mani"   (plural keys pick KEY.one / KEY.other by `n`)
-    tr("move_discard", who=terms.player(1).in_lang("it"), card="Re di coppe (Rc)")
-        # "Il Giocatore 2 scarta Re di coppe (Rc)."
+    tr("move_discard", who=terms.player(1).in_lang("it"), card=card_noun(deck, c, "Rc")
+       .in_lang("it"))   # "Il Giocatore 2 scarta il Re di coppe (Rc)."
 
 `MESSAGES[lang][key]` is a plain `str.format` template. A name is passed as a `terms.Named`,
 and the template picks its grammatical form: `{who:The}` at the start of a sentence ("Il
@@ -47,7 +47,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "value_combo": "{value} ({combo})",
         "your_move": "Your move:",
         # ---- choices -----------------------------------------------------------------------
-        "choice_cards": "{label}: {cards}",
+        "choice_cards": "{label}: {cards:bare}",
         "choice_swap": "{label}: give {give}, take {take}",
         "choice_take_all": "{label}: take {cards}",
         "choice_hidden_card": "card {n} {zone:di}",
@@ -73,9 +73,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "deal": "Hand {hand} · {dealer:The} deals",
         "dealt": "Dealt:",
         "round": "· round {round} ·",
-        "reveal": "The cards {zone:di} are turned face up: {cards}.",
+        "reveal": "The cards {zone:di} are turned face up: {cards:bare}.",
         "reshuffle": "The cards played are shuffled and go back {zone:in} ({cards}).",
-        "refresh": "New cards {stock:da} for {zone:the}: {cards}.",
+        "refresh": "New cards {stock:da} for {zone:the}: {cards:bare}.",
         "refresh_failed": "Not enough cards {stock:in} to deal {zone:the} again.",
         "stuck": "{who:The} has no legal move.",
         # ---- the end of a hand -------------------------------------------------------------
@@ -102,13 +102,13 @@ MESSAGES: dict[str, dict[str, str]] = {
         "life_lost": "{who:The} loses a life ({left}).",
         "points_taken": "{who:The} takes {added} ({total} in all).",
         # ---- capture games -------------------------------------------------------------------
-        "choice_capture": "{label}: {card} takes {taken}",
-        "choice_lay": "{label}: {card} (takes nothing)",
+        "choice_capture": "{label}: {card:bare} takes {taken:bare}",
+        "choice_lay": "{label}: {card:bare}, taking nothing",
         "move_capture": "{who:The} plays {card} and takes {taken}.",
         "move_lay": "{who:The} plays {card}.",
         "capture_event": "{who:The}: {event}!",
         "points_scored": "{who:The} scores {added} for {reason} ({total} in all).",
-        "leftover": "{who:The} took last and takes the rest: {cards}.",
+        "leftover": "{who:The} took last and takes the rest: {cards:bare}.",
         "owned_cards": "{who:bare}: {count}",
         "end_score": "The hand is over: the points are counted.",
         "show_bottom": "Bottom cards shown: {cards}.",
@@ -200,7 +200,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "your_hand_value": "La tua mano: {value}",
         "value_combo": "{value} ({combo})",
         "your_move": "Cosa fai?",
-        "choice_cards": "{label}: {cards}",
+        "choice_cards": "{label}: {cards:bare}",
         "choice_swap": "{label}: dai {give}, prendi {take}",
         "choice_take_all": "{label}: prendi {cards}",
         "choice_hidden_card": "carta {n} {zone:di}",
@@ -224,9 +224,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "deal": "Mano {hand} · dà le carte {dealer:the}",
         "dealt": "Carte distribuite:",
         "round": "· giro {round} ·",
-        "reveal": "Si scoprono le carte {zone:di}: {cards}.",
+        "reveal": "Si scoprono le carte {zone:di}: {cards:bare}.",
         "reshuffle": "Le carte giocate si rimescolano e tornano {zone:in} ({cards}).",
-        "refresh": "Nuove carte {stock:da} per {zone:the}: {cards}.",
+        "refresh": "Nuove carte {stock:da} per {zone:the}: {cards:bare}.",
         "refresh_failed": "Non bastano le carte {stock:di} per rifare {zone:the}.",
         "stuck": "{who:The} non ha mosse possibili.",
         "hand_over": "Fine della mano {hand}",
@@ -252,13 +252,13 @@ MESSAGES: dict[str, dict[str, str]] = {
         "life_lost": "{who:The} perde una vita ({left}).",
         "points_taken": "{who:The} prende {added} ({total} in tutto).",
         # ---- giochi di presa -----------------------------------------------------------------
-        "choice_capture": "{label}: {card} prende {taken}",
-        "choice_lay": "{label}: {card} (non prende nulla)",
+        "choice_capture": "{label}: {card:bare} prende {taken:bare}",
+        "choice_lay": "{label}: {card:bare}, senza prendere nulla",
         "move_capture": "{who:The} cala {card} e prende {taken}.",
         "move_lay": "{who:The} cala {card}.",
         "capture_event": "{who:The}: {event}!",
         "points_scored": "{who:The} segna {added} per {reason} ({total} in tutto).",
-        "leftover": "{who:The} ha preso per ultimo e prende le carte rimaste: {cards}.",
+        "leftover": "{who:The} ha preso per ultimo e prende le carte rimaste: {cards:bare}.",
         "owned_cards": "{who:bare}: {count}",
         "end_score": "La mano è finita: si contano i punti.",
         "show_bottom": "Si mostrano le carte in fondo al mazzo: {cards}.",

@@ -20,7 +20,7 @@ from collections.abc import Iterable, Mapping, Sequence
 import click
 from trentuno.engine.rules import Action, Ruleset
 from trentuno.engine.state import MAX_TURNS_PER_HAND
-from trentuno.engine.terms import Named, Noun, Terms, cap
+from trentuno.engine.terms import Named, Noun, Terms, cap, card_noun
 
 from .messages import Texts
 from .output import number, table
@@ -116,12 +116,14 @@ class TableView:
         """The ruleset's own word for a term of its `labels:` section, if it has one."""
         return self.terms.term(key)
 
-    def card(self, c: int) -> str:
-        """"Re di coppe (Rc)"."""
-        return f"{self.deck.name(c, self.lang)} ({self.deck.code(c)})"
+    def card(self, c: int) -> Named:
+        """A card for a sentence, with its code: the template picks the form ("scarta il Re
+        di coppe (Rc)", "l'Asso di spade (As)"; `{card:bare}` in a list or a menu)."""
+        return card_noun(self.deck, c, self.deck.code(c)).in_lang(self.lang)
 
-    def cards(self, cs: Iterable[int]) -> str:
-        return ", ".join(self.card(c) for c in cs)
+    def cards(self, cs: Iterable[int]) -> Named:
+        """Several cards: "il Sette di bastoni (7b) e il Due di bastoni (2b)"."""
+        return self.terms.group(card_noun(self.deck, c, self.deck.code(c)) for c in cs)
 
     def card_line(self, c: int) -> str:
         """"Rc   Re di coppe": the code, then the name."""
@@ -188,7 +190,7 @@ class TableView:
         """What the pot holds: chips in a pot game, else the lives paid into it."""
         if self.rules.stakes.mode == "pot":
             return self.terms.count("chip", n)
-        return str(number(n))
+        return self.terms.count("life", n)
 
     def players(self, state) -> list[str]:
         tr = self.tr
@@ -447,9 +449,9 @@ class TableView:
             return [tr("life_lost", who=self.who(ev.player),
                        left=tr("lives_left", n=d["lives"]))]
         if kind == "show_bottom":
-            shown = [f"{self.name(int(p))} {self.card(self._parse(c))}"
+            shown = [f"{self.name(int(p))}: {self.card(self._parse(c)):bare}"
                      for p, c in sorted(d["cards"].items(), key=lambda kv: int(kv[0]))]
-            return [tr("show_bottom", cards=", ".join(shown))]
+            return [tr("show_bottom", cards="; ".join(shown))]
         if kind == "capture_event":
             return [tr("capture_event", who=self.who(ev.player), event=d["event"])]
         if kind == "leftover":

@@ -322,8 +322,11 @@ def _entry_name(key: str, param: Any) -> str:
 
 
 def reason_words(rules: Any, reason: str, lang: str) -> str:
-    """What points were scored for, in words: an event's name, or a `scoring.hand` entry
-    (`KEY#INDEX` in the points event) said briefly (most cards, the denari, the primiera)."""
+    """What points were scored for, in words that follow "for" / "per": an event's name, or
+    a `scoring.hand` entry (`KEY#INDEX` in the points event) said briefly, with its article
+    (most cards, i denari, il Sette di denari, la primiera, le scope)."""
+    from .terms import card_noun, it_plural, noun
+
     key, _, index = reason.partition("#")
     if not index.isdigit() or rules.scoring is None or int(index) >= len(rules.scoring.hand):
         return reason
@@ -335,12 +338,22 @@ def reason_words(rules: Any, reason: str, lang: str) -> str:
     if key == "most_of_suit":
         suit = next((s for s in deck.suits if s.code == param["suit"]), None)
         name = (suit.names.get(lang) or suit.names.get("en")) if suit else param["suit"]
-        return f"i {name}" if it else f"most {name}"
+        if not it:
+            return f"most {name}"
+        # suits are plural nouns: le coppe, le spade, le picche; i denari, i bastoni, gli ori
+        article = "le" if name.endswith("e") else ("gli" if noun(name, name).it_article in
+                                                    ("l'", "lo") else "i")
+        return f"{article} {name}"
     if key == "card":
-        return deck.name(deck.parse(str(param["card"])), lang)
+        return card_noun(deck, deck.parse(str(param["card"]))).the(lang)
     if key == "rank_table":
         label = param.get("label") or {}
-        return str(label.get(lang) or label.get("en") or ("la primiera" if it else "the prime"))
+        words = noun(str(label.get("en") or "the prime"),
+                     str(label.get("it") or label.get("en") or "la primiera"))
+        return words.the(lang)
     if key == "per_event":
-        return f"ogni {param['event']}" if it else f"each {param['event']}"
+        event = str(param["event"])
+        if it:
+            return it_plural(event).the("it")
+        return f"the {event}" if event.endswith("s") else f"the {event}s"
     return key

@@ -163,6 +163,32 @@ def noun(en: str, it: str) -> Noun:
     return Noun(en_text, art, word, fem, pl)
 
 
+def card_noun(deck, card: int, shown: str = "") -> Noun:
+    """A card as a name in a sentence, with its article: "the King of cups", "il Re di
+    coppe", "l'Asso di spade", "la Donna di quadri". The Italian article and gender come from
+    the rank's Italian name, which starts the card's name; `shown` follows the name in
+    brackets (its code: "il Re di coppe (Rc)")."""
+    rank = deck.ranks[deck.cards[card].rank]
+    art, _, fem, _ = it_noun(rank.names.get("it") or deck.name(card, "it"))
+    suffix = f" ({shown})" if shown else ""
+    return Noun(f"the {deck.name(card, 'en')}{suffix}", art, deck.name(card, "it") + suffix,
+                fem, False)
+
+
+def it_plural(word: str) -> Noun:
+    """An Italian noun in the plural with its article, for the regular endings (scopa -> le
+    scope, barca -> le barche, punto -> i punti, asso -> gli assi); any other word (a foreign
+    one, an ending in -e or an accent, several words) stays as it is, in quotes: «fiche»."""
+    art, text, fem, _ = it_noun(word)
+    stem, end = text[:-1], text[-1:]
+    if " " in text or not text.isalpha() or not ((end == "a" and fem) or (end == "o" and
+                                                                         not fem)):
+        return Noun(word, "le" if fem else "i", f"«{word}»", fem, True)
+    if end == "a":
+        return Noun(word, "le", stem + ("h" if stem[-1:] in "cg" else "") + "e", True, True)
+    return Noun(word, "gli" if art in ("l'", "lo") else "i", stem + "i", False, True)
+
+
 #: The usual zones, named as card players name them: (English, Italian with its article). A
 #: ruleset names any other zone, or renames these, in its `labels:` section; a zone nobody
 #: named is called by its own name.
@@ -294,7 +320,9 @@ __all__ = [
     "Noun",
     "Terms",
     "cap",
+    "card_noun",
     "it_noun",
+    "it_plural",
     "join_words",
     "noun",
     "number",

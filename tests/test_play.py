@@ -168,7 +168,7 @@ def test_other_players_hidden_draws_are_not_revealed(runner):
                  if re.match(r"Player [234] \(greedy\) draws", line)]
     assert bot_draws and all(line.endswith("draws a card from the stock.") for line in bot_draws)
     # the person's own draws name the card he drew
-    assert re.search(r"^Player 1 \(you\) draws \w+ of \w+ \(\w+\) from the stock\.$", out, re.M)
+    assert re.search(r"^Player 1 \(you\) draws the \w+ of \w+ \(\w+\) from the stock\.$", out, re.M)
 
 
 def test_end_of_hand_shows_every_hand_and_who_pays(runner):
@@ -214,10 +214,18 @@ def test_the_language_comes_from_the_locale(runner):
 
 def test_card_names_come_from_the_deck_data():
     italian, french = load("trentuno"), load("schwimmen")
-    assert TableView(italian, "it").card(italian.deck.parse("Rc")) == "Re di coppe (Rc)"
-    assert TableView(italian, "en").card(italian.deck.parse("Rc")) == "King of cups (Rc)"
-    assert TableView(french, "en").card(french.deck.parse("Kh")) == "King of hearts (Kh)"
-    assert TableView(french, "it").card(french.deck.parse("Kh")) == "Re di cuori (Kh)"
+    def card(rules, lang, code, form=""):
+        return format(TableView(rules, lang).card(rules.deck.parse(code)), form)
+    assert card(italian, "it", "Rc", "bare") == "Re di coppe (Rc)"
+    assert card(italian, "en", "Rc", "bare") == "King of cups (Rc)"
+    assert card(french, "en", "Kh", "bare") == "King of hearts (Kh)"
+    assert card(french, "it", "Kh", "bare") == "Re di cuori (Kh)"
+    # in a sentence, with the article Italian gives the rank
+    assert card(italian, "it", "Rc") == "il Re di coppe (Rc)"
+    assert card(italian, "en", "Rc") == "the King of cups (Rc)"
+    assert card(italian, "it", "Ac") == "l'Asso di coppe (Ac)"
+    assert card(french, "it", "Qd") == "la Donna di quadri (Qd)"
+    assert card(french, "it", "8s", "da") == "dall'Otto di picche (8s)"
 
 
 def test_a_house_deck_and_labels_name_things(runner, tmp_path):

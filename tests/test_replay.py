@@ -83,8 +83,8 @@ def test_the_course_names_moves_and_cards(tmp_path):
     out = run("replay", str(path)).stdout
     cards = load("trentuno").deck
 
-    def card(code):  # "King of cups (Rc)"
-        return f"{cards.name(cards.parse(code), 'en')} ({code})"
+    def card(code):  # "the King of cups (Rc)"
+        return f"the {cards.name(cards.parse(code), 'en')} ({code})"
     first = record["hands"][0]
     deck = first["deck"]
     top_after_deal = deck[12 + 1]  # 4 players x 3 cards, then the discard: the stock's top
@@ -177,8 +177,8 @@ def test_replay_in_italian(tmp_path):
     assert re.search(r"^  Giocatore 4 +Rc 2d 3s +10 \(seme\)$", out, re.M)
     assert re.search(r"^  Tallone +27 carte$", out, re.M)
     # the person's seat is a plain player; the hidden draw is named
-    assert "\nIl Giocatore 4 pesca Quattro di spade (4s) dal tallone.\n" in out
-    assert "\nIl Giocatore 4 scarta Re di coppe (Rc).\n" in out
+    assert "\nIl Giocatore 4 pesca il Quattro di spade (4s) dal tallone.\n" in out
+    assert "\nIl Giocatore 4 scarta il Re di coppe (Rc).\n" in out
     assert "\nverificata: 1 mano e 2 mosse si rigiocano esattamente con trentuno " in out
     assert "La partita non è finita: la registrazione si ferma alla mano 1, tocca " \
            "al Giocatore 3 (greedy)." in out
@@ -191,7 +191,7 @@ def test_replay_in_english(tmp_path):
     out = run("replay", str(path), "--lang", "en", env={"LANG": "it_IT.UTF-8"}).stdout
     rc = load("trentuno").deck.name(load("trentuno").deck.parse("Rc"), "en")
     assert "── Hand 1 · Player 1 (greedy) deals ─" in out and "\nDealt:\n" in out
-    assert f"\nPlayer 4 discards {rc} (Rc).\n" in out
+    assert f"\nPlayer 4 discards the {rc} (Rc).\n" in out
     assert "\nverified: 1 hand and 2 moves replay exactly under trentuno " in out
     assert "Re di coppe" not in out and "Giocatore" not in out
 
@@ -226,7 +226,7 @@ def test_the_language_comes_from_the_locale(tmp_path):
     king_of_cups_discarded(path)
     it = run("replay", str(path), env={"LANG": "it_IT.UTF-8", "LC_ALL": None,
                                        "LC_MESSAGES": None}).stdout
-    assert "scarta Re di coppe (Rc)" in it and "verificata: " in it
+    assert "scarta il Re di coppe (Rc)" in it and "verificata: " in it
     en = run("replay", str(path), env={"LANG": "it_IT.UTF-8", "LC_ALL": "C.UTF-8",
                                        "LC_MESSAGES": None}).stdout
     assert "Player 4 discards " in en and "verified: " in en
@@ -273,9 +273,12 @@ def test_a_game_saved_by_play_replays_as_it_was_played(tmp_path, lang, who):
     discards = [(m["player"], c) for h in record["hands"] for m in h["moves"]
                 if m["kind"] == "discard" for c in m["cards"]]
     verb = {"it": "scarta", "en": "discards"}[lang]
+    # with the article of the card's rank: "scarta l'Asso di coppe (Ac)"
+    article = {"it": {"A": "l'"}, "en": {}}[lang]
+    default = {"it": "il ", "en": "the "}[lang]
     lines = [line for line in shown if f" {verb} " in line]
-    assert lines == [f"{who}{p + 1} (greedy) {verb} {deck.name(deck.parse(c), lang)} ({c})."
-                     for p, c in discards]
+    assert lines == [f"{who}{p + 1} (greedy) {verb} {article.get(c[:-1], default)}"
+                     f"{deck.name(deck.parse(c), lang)} ({c})." for p, c in discards]
 
 
 def test_a_game_played_by_a_person_replays(tmp_path):
@@ -536,3 +539,40 @@ def test_extends_outside_the_folder_never_shows_that_files_contents(tmp_path):
            f"is outside the folder of" in far.output
     close = run("validate", str(ours / "close.yaml"))  # the same folder: told in full
     assert close.exit_code == 1 and "unknown key 'near_key'" in close.output
+
+
+# ---- the samples of docs/records.md -------------------------------------------------------
+def _doc_blocks(fence: str) -> list[str]:
+    text = (Path(__file__).parent.parent / "docs" / "records.md").read_text(encoding="utf-8")
+    return re.findall(rf"^```{fence}\n(.*?)^```$", text, re.M | re.S)
+
+
+def test_the_documented_record_and_replay_are_what_the_commands_give(tmp_path, monkeypatch):
+    """docs/records.md shows the record of `play trentuno --watch --seed 5 --save game.json`
+    (shortened) and its replay (lines left out as "..."): both must be true of this engine."""
+    monkeypatch.chdir(tmp_path)
+    played = run("play", "trentuno", "--watch", "--seed", "5", "--save", "game.json",
+                 "--lang", "en")
+    assert played.exit_code == 0, played.output
+    real = json.loads((tmp_path / "game.json").read_text())
+    (sample,) = [b for b in _doc_blocks("json") if '"trentuno-record"' in b]
+    shown = json.loads(sample)
+    for key in ("format", "version", "seed", "players", "first_dealer", "bots", "lang",
+                "result"):
+        assert shown[key] == real[key], key
+    for key in ("name", "digest", "source"):
+        assert shown["ruleset"][key] == real["ruleset"][key], key
+    hand, real_hand = shown["hands"][0], real["hands"][0]
+    assert real_hand["deck"][:len(hand["deck"])] == hand["deck"]
+    assert real_hand["moves"][:len(hand["moves"])] == hand["moves"]
+    # the course: every line shown is there, in that order (a rule's length is the terminal's)
+    out = run("replay", "game.json").stdout.splitlines()
+    (course,) = [b for b in _doc_blocks("") if b.startswith("── Hand 1 ")]
+    at = 0
+    for line in course.splitlines():
+        if line.strip() == "...":
+            continue
+        want = line.rstrip("─ ")
+        found = [i for i in range(at, len(out)) if out[i].rstrip("─ ") == want]
+        assert found, f"docs/records.md shows {line!r}, which replay does not print (then)"
+        at = found[0] + 1

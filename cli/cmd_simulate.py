@@ -42,9 +42,14 @@ def report(s: Summary) -> list[str]:
     lines.append("hands ended by:")
     ends = sorted(s.hand_ends.items(), key=lambda kv: (-kv[1], kv[0]))
     lines += table([(f"  {k}", str(v), percent(v, s.hands)) for k, v in ends], right=(1, 2))
-    points = s.mode == "points"
-    lines.append(f"{'penalty points taken' if points else 'lives lost'}: {s.lives_lost}")
-    lines.append(f"pot paid: {s.pot_paid}")
+    # only what the stakes mode has: a capture game scores points won, nobody loses a life
+    if s.mode == "points":
+        lines.append(f"penalty points taken: {s.lives_lost}")
+    elif s.mode == "lives" or (s.mode != "score" and s.lives_lost):
+        lines.append(f"lives lost: {s.lives_lost}")
+    if s.mode == "pot" or s.pot_paid:
+        lines.append(f"{'chips' if s.mode == 'pot' else 'lives'} paid into the pot: "
+                     f"{s.pot_paid}")
     lines.append(f"speed: {d['turns_per_second']:,} turns per second "
                  f"({s.turns:,} turns in {s.seconds:.2f} s)")
     return lines

@@ -31,6 +31,21 @@ class Failure(click.ClickException):
         click.echo(f"{PROG}: error: {self.message}", file=file, err=file is None)
 
 
+class UsageLine(click.UsageError):
+    """A command-line value click refused (`--bots nope`, a missing argument), said on one
+    line naming the argument, with where to read more: `trentuno: error: Invalid value for
+    '--bots': unknown bot 'nope'; ... (see trentuno play --help)`; exit status 2. Click's own
+    display takes three lines (a usage line, a hint, the error)."""
+
+    def __init__(self, err: click.UsageError):
+        text = " ".join(err.format_message().split())
+        super().__init__(text[:-1] if text.endswith(".") else text, err.ctx)
+
+    def show(self, file: IO | None = None) -> None:
+        hint = f" (see {self.ctx.command_path} --help)" if self.ctx is not None else ""
+        click.echo(f"{PROG}: error: {self.message}{hint}", file=file, err=file is None)
+
+
 def failure_from(err: UserError, what: str | None = None) -> Failure:
     """The Failure for an engine error; a RuleFileError lists every problem first."""
     if isinstance(err, RuleFileError):

@@ -15,7 +15,7 @@ from typing import Any
 import click
 from trentuno.engine.errors import UserError
 
-from .failure import PROG, failure_from
+from .failure import PROG, UsageLine, failure_from
 from .output import guarded_output
 
 EXIT_INTERRUPTED = 130
@@ -63,6 +63,10 @@ class TrentunoGroup(click.Group):
                 return super().invoke(ctx)
             except UserError as err:
                 raise failure_from(err) from None
+            except click.UsageError as err:  # a command's own options and arguments
+                if isinstance(err, UsageLine):
+                    raise
+                raise UsageLine(err) from None
 
 
 @click.group(PROG, cls=TrentunoGroup,
@@ -106,6 +110,9 @@ def _run(argv: Sequence[str] | None) -> int:
             else:
                 click.echo("Aborted!", err=True)
                 code = 1
+        except click.UsageError as err:  # the group's own: `trentuno --nope`
+            (err if isinstance(err, UsageLine) else UsageLine(err)).show()
+            code = err.exit_code
         except click.ClickException as err:
             err.show()
             code = err.exit_code

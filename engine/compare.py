@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .bots import parse_bots
+from .bots import parse_bots, reads_history
 from .parallel import Batch, batches, run_batches
 from .simulate import END_NAMES, end_names, game_seed
 from .state import GameState
@@ -70,7 +70,8 @@ def _leader(state: GameState, sign: int) -> int:
 def play_observed(rules, players: int, bots: str, seed: int, facts: Facts) -> None:
     """Play one game, adding what it left to `facts`."""
     seats = parse_bots(bots, players, seed)
-    st = GameState(rules, players, seed=seed, record=False)
+    st = GameState(rules, players, seed=seed, record=False,
+                   history=reads_history(bots, players))  # as simulate: the mc bot reads it
     sign = -1 if rules.stakes.mode == "points" else 1
     lengths = facts.hand_lengths
     hand, mark, leader, changes = st.hand_number, 0, -1, 0

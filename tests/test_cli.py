@@ -428,9 +428,22 @@ def test_simulate_text_summary(runner):
                           f"{10 * seat['wins']:.1f}%", f"({low}-{high})"]
     assert f"hands per game: {data['hands_per_game']} " in result.stdout
     assert f"lives lost: {data['lives_lost']}\n" in result.stdout
-    assert f"pot paid: {data['pot_paid']}\n" in result.stdout
+    assert f"lives paid into the pot: {data['pot_paid']}\n" in result.stdout
     assert "turns per second" in result.stdout
     assert result.stderr == ""  # no progress bar when stderr is not a terminal
+
+
+@pytest.mark.parametrize("variant, said, unsaid", [
+    ("scopa", [], ["lives", "pot", "penalty"]),           # points won: nobody pays anything
+    ("house/scat-penalty-points", ["penalty points taken: "], ["lives", "pot"]),
+    ("scat", ["lives lost: "], ["pot", "penalty"]),        # lives, and no pot
+])
+def test_simulate_says_only_what_the_stakes_mode_has(runner, variant, said, unsaid):
+    result = run(runner, "simulate", variant, "--games", "3", "--seed", "1", "--jobs", "1")
+    assert result.exit_code == 0, result.output
+    summary = result.stdout.split("hands ended by:")[1]
+    assert all(s in summary for s in said), summary
+    assert not [u for u in unsaid if u in summary], summary
 
 
 @pytest.mark.parametrize("players", ["3", "13"])
@@ -452,6 +465,22 @@ def test_simulate_bad_bots(runner, bots, message):
     assert result.exit_code == 2
     assert "Invalid value for '--bots'" in result.stderr
     assert message in result.stderr
+
+
+@pytest.mark.parametrize("args, named", [
+    (["simulate", "trentuno", "--bots", "smart"], "'--bots'"),
+    (["compare", "scat", "scat", "--bots", "mc:depth=3"], "'--bots'"),
+    (["play", "scat", "--bots", "nope"], "'--bots'"),
+    (["simulate", "trentuno", "--gmes", "3"], "'--gmes'"),
+    (["score"], "'VARIANT'"),
+])
+def test_a_bad_command_line_value_is_one_line_naming_it(runner, args, named):
+    result = run(runner, *args, input="")
+    no_traceback(result)
+    assert result.exit_code == 2
+    (line,) = result.stderr.splitlines()
+    assert line.startswith("trentuno: error: ") and named in line, line
+    assert line.endswith(f"(see trentuno {args[0]} --help)"), line
 
 
 @pytest.mark.parametrize("games", ["abc", "-5", "1e99", "0", "10000001"])

@@ -1,7 +1,8 @@
 """What one player can see of a game: the one source of information for bots.
 
 `GameState.observation(player)` returns an `Observation`, a live view of the state that
-answers only what that player may know: his own hand, the cards face up on the table, how many
+answers only what that player may know: his own hand, the cards face up on the table (and in
+the zones players or sides own, as their visibility says), how many
 cards every hand and zone holds, lives, the pot, who deals, who knocked, and the public
 history of the current hand (who took or gave which card, where everyone could see it). It
 reads the state as it is now; `as_dict()` takes a snapshot (JSON-ready, cards as codes).
@@ -120,6 +121,25 @@ class Observation:
     def zones(self) -> tuple[str, ...]:
         return tuple(self._st.zones)
 
+    # ---- zones a player or side owns (capture games: piles, taken cards) --------------------
+    @property
+    def owned_zones(self) -> tuple[str, ...]:
+        return tuple(self._st.own)
+
+    def owned_cards(self, zone: str) -> tuple[tuple[int, ...], ...]:
+        """Per owner (seat or side) of the zone, its cards he can see: all of a public zone,
+        the top of a `top` one, none of a hidden one (its size shows, see `owned_sizes`)."""
+        visibility = self._st.rules.zones[zone].visibility
+        piles = self._st.own[zone]
+        if visibility == "public":
+            return tuple(tuple(p) for p in piles)
+        if visibility == "top":
+            return tuple((p[-1],) if p else () for p in piles)
+        return tuple(() for _ in piles)
+
+    def owned_sizes(self, zone: str) -> tuple[int, ...]:
+        return tuple(len(p) for p in self._st.own[zone])
+
     @property
     def hand_sizes(self) -> tuple[int, ...]:
         return tuple(len(h) for h in self._st.hands)
@@ -216,6 +236,9 @@ class Observation:
             "known": {q: codes(self.known(q)) for q in range(st.players) if q != self.player},
             "zones": {z: {"size": len(st.zones[z]), "face_up": st.face_up[z],
                           "cards": codes(self.zone_cards(z))} for z in st.zones},
+            "owned": {z: [{"size": n, "cards": codes(c)}
+                          for n, c in zip(self.owned_sizes(z), self.owned_cards(z))]
+                      for z in self.owned_zones},
             "aside": len(st.aside),
             "alive": list(st.alive), "lives": list(st.lives),
             "on_last_chance": list(st.on_last_chance), "pot": st.pot,

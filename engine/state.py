@@ -426,6 +426,16 @@ class GameState:
                 places.append((cards, len(cards), keep))
         if self._hidden_aside:
             places.append((new.aside, self._hidden_aside, 0))
+        # zones a player or side owns (capture games): a pile the players play from was dealt
+        # face down, so what shows of it stays (all of a public one, the top of a `top` one)
+        # and the rest is dealt again, each pile keeping its size; the other owned zones fill
+        # up by moves everyone sees (the cards a side took), so they stay as they are
+        zones = self.rules.zones
+        for z in self.rules.capture_sources:
+            visibility = zones[z].visibility
+            if visibility != "public":
+                places += [(pile, len(pile), 1 << pile[-1] if visibility == "top" else 0)
+                           for pile in new.own[z] if pile]
         pool: list[int] = []
         for cards, n, keep in places:
             pool += [c for c in cards[:n] if not keep >> c & 1] if keep else cards[:n]

@@ -16,9 +16,7 @@ from trentuno.engine import GameState, IllegalAction, builtin_files, load
 from trentuno.engine.bots import greedy_bot, random_bot
 
 NAMES = sorted(builtin_files())
-#: `resample` does not know yet the zones players and sides own (capture games: piles and
-#: taken cards), so it is checked on the rulesets without them
-RESAMPLED = [n for n in NAMES if not load(n).owned_zones]
+RESAMPLED = NAMES  # capture games too: the zones players and sides own
 #: attributes a clone may share with its original: compiled rules, values derived from them,
 #: and lists that are replaced, never changed in place
 SHARED = {"rules", "_deal_plans", "_t_action", "_t_turn_end", "_face_up0", "_top_visible",
@@ -62,6 +60,9 @@ def all_cards(state: GameState) -> list[int]:
     cards = [c for h in state.hands for c in h] + list(state.aside)
     for zone in state.zones.values():
         cards += zone
+    for piles in state.own.values():
+        for pile in piles:
+            cards += pile
     return sorted(cards)
 
 
@@ -153,6 +154,41 @@ def test_resample_deals_the_unseen_cards_again_and_draws_a_new_future():
     assert any(w.zones["stock"] != state.zones["stock"] for w in worlds)
     assert all(w.seed != state.seed for w in worlds)
     assert all(not w.record and not w.events for w in worlds)
+
+
+def test_resample_deals_hidden_piles_again_and_keeps_what_sides_took():
+    """Cocincina: each player plays from his own face-down pile (nobody, not even he, knows
+    its order), the cards a side takes lie face up; Scopa: the taken cards lie face down,
+    but everyone saw them taken."""
+    state = mid_game("cocincina", 3, 9)
+    p = state.current_player
+    worlds = [state.resample(p, random.Random(i)) for i in range(12)]
+    for w in worlds:
+        assert w.own["taken"] == state.own["taken"]  # public: every card stays
+        assert [len(pile) for pile in w.own["pile"]] == [len(pile) for pile in state.own["pile"]]
+        assert all_cards(w) == all_cards(state)
+        assert w.observation(p).as_dict() == state.observation(p).as_dict()
+    for q in range(state.players):  # his own pile as well as the others': he cannot see them
+        assert any(w.own["pile"][q] != state.own["pile"][q] for w in worlds)
+    scopa = mid_game("scopa", 5, 7)
+    p = scopa.current_player
+    assert any(scopa.own["taken"]), "a side took something"
+    for i in range(12):
+        world = scopa.resample(p, random.Random(i))
+        assert world.own["taken"] == scopa.own["taken"]
+        assert world.zones["table"] == scopa.zones["table"]
+        assert world.hands[p] == scopa.hands[p]
+        assert sorted(world.hands[1 - p] + world.zones["stock"]) == \
+            sorted(scopa.hands[1 - p] + scopa.zones["stock"])
+
+
+def test_the_observation_shows_owned_zones_as_their_visibility_says():
+    state = mid_game("cocincina", 3, 9)
+    seen = state.observation(0)
+    assert seen.owned_cards("taken") == tuple(tuple(p) for p in state.own["taken"])
+    assert seen.owned_cards("pile") == ((), ())  # face down: only how many
+    assert seen.owned_sizes("pile") == tuple(len(p) for p in state.own["pile"])
+    assert seen.as_dict()["owned"]["pile"][1]["cards"] == []
 
 
 def stacked(decks_first_hand: str, **kw) -> GameState:

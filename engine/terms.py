@@ -176,8 +176,8 @@ def card_noun(deck, card: int, shown: str = "") -> Noun:
 
 
 def it_plural(word: str) -> Noun:
-    """An Italian noun in the plural with its article, for the regular endings (scopa -> le
-    scope, barca -> le barche, punto -> i punti, asso -> gli assi); any other word (a foreign
+    """An Italian noun in the plural with its article, for the regular endings (carta -> le
+    carte, barca -> le barche, punto -> i punti, asso -> gli assi); any other word (a foreign
     one, an ending in -e or an accent, several words) stays as it is, in quotes: «fiche»."""
     art, text, fem, _ = it_noun(word)
     stem, end = text[:-1], text[-1:]

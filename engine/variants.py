@@ -70,21 +70,43 @@ def resolve(name_or_path: str, relative_to: Path | None = None) -> Path:
     if relative_to is not None:
         candidates.append(relative_to / text)
     candidates.append(Path(text))
+    kind = ""  # what the path is when it is there but no regular file
     for c in candidates:
         try:
             if c.is_file():
                 return c
-        except OSError:  # a name too long for the file system is no file either
-            pass
+            kind = kind or _not_a_file(c)
+        except (OSError, ValueError):  # a name too long for the file system is no file either
+            continue
     builtins = builtin_files()
-    if text in builtins:
+    if text in builtins:  # a folder called like a built-in does not hide it
         return builtins[text]
+    if kind:  # nothing is read from it: a FIFO or a device could block or never end
+        raise UsageError(f"{text} is {kind}, not a rule file")
     if text.endswith((".yaml", ".yml")):
         folder = candidates[-1].parent if relative_to is None else candidates[0].parent
         raise UsageError(f"no such ruleset file: {text}{_did_you_mean(text, _yaml_near(folder))}")
     top = ", ".join(n for n in builtins if "/" not in n)
     raise UsageError(f"unknown variant {text!r}{_did_you_mean(text, list(builtins))}: give a "
                      f"built-in name ({top}, or house/NAME) or a path to a YAML file")
+
+
+def _not_a_file(path: Path) -> str:
+    """What `path` is when it exists but is no regular file ("a folder", "a FIFO", ...), or
+    "" when nothing is there."""
+    import stat
+
+    try:
+        mode = path.stat().st_mode
+    except FileNotFoundError:
+        return ""
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    return "a socket" if stat.S_ISSOCK(mode) else "not a regular file"
 
 
 def _yaml_near(folder: Path) -> dict[str, str]:

@@ -273,3 +273,28 @@ def test_the_loader_refuses_any_bytes_with_a_problem(data):
         assert err.problems[0].file == "fuzz.yaml"
         return
     assert isinstance(doc.data, dict)
+
+
+# ---- rule files that are no files -------------------------------------------------------------
+@pytest.mark.parametrize("make, what", [
+    (lambda p: os.mkfifo(p), "is a FIFO, not a rule file"),
+    (lambda p: p.mkdir(), "is a folder, not a rule file"),
+    (lambda p: p.symlink_to("/dev/zero"), "is a device, not a rule file"),
+])
+def test_a_rule_file_that_is_no_regular_file_is_never_read(tmp_path, make, what):
+    make(tmp_path / "odd.yaml")
+    (tmp_path / "over.yaml").write_text("extends: odd.yaml\nname: over\n")
+    for args in (["score", "odd.yaml", "Ac Rc Fc"], ["play", "odd.yaml"], ["validate", "over.yaml"],
+                 ["explain", "odd.yaml"], ["simulate", "odd.yaml", "--games", "1"]):
+        done = run(*args, cwd=tmp_path)  # a FIFO opened would block until the timeout
+        out = assert_clean(done) + done.stderr.decode()
+        assert done.returncode in (1, 2) and what in out, (args, out)
+        assert "did you mean odd.yaml" not in out
+    assert "over.yaml:1:10: odd.yaml " + what in assert_clean(run("validate", "over.yaml",
+                                                                  cwd=tmp_path))
+
+
+def test_a_folder_named_like_a_built_in_does_not_hide_it(tmp_path):
+    (tmp_path / "trentuno").mkdir()
+    done = run("score", "trentuno", "Ac Rc Fc", cwd=tmp_path)
+    assert assert_clean(done).split() == ["Ac", "Rc", "Fc", "31", "trentuno"]

@@ -23,7 +23,7 @@ import time
 from pathlib import Path
 
 import click
-from trentuno.engine.bots import BOTS, parse_bots
+from trentuno.engine.bots import BOTS, parse_bot, parse_bots
 from trentuno.engine.errors import UsageError, UserError
 from trentuno.engine.record import RecordError, cut_to, find_rules, record_of, replay, safe_text
 from trentuno.engine.record import check as check_rules
@@ -615,9 +615,11 @@ def _as_recorded(record: dict, where: str, players: int | None, seat: int | None
     kept_bots = {p: b if isinstance(b, str) else "greedy"
                  for p, b in enumerate(listed) if p != rec_seat}
     for p, name in kept_bots.items():
-        if name not in BOTS:
-            raise Failure(tr("err_resume", path=where,
-                             reason=f"player {p + 1} is the unknown bot {safe_text(name)!r}"))
+        try:  # a bot with parameters (`mc:iterations=50`) as --bots gave it
+            parse_bot(name)
+        except UsageError as err:
+            raise Failure(tr("err_resume", path=where, reason=f"player {p + 1}: "
+                             f"{safe_text(err.line())}")) from None
     if bots is not None and _bot_names(bots, n, rec_seat, tr) != kept_bots:
         raise refuse("--bots", ",".join(kept_bots.values()))
     seat_given = None if rec_seat is None else rec_seat + 1  # as --seat counts, from 1

@@ -381,6 +381,21 @@ def test_resume_keeps_the_records_players_and_seed(runner, tmp_path):
     assert "You are Player 1." in out
 
 
+def test_a_game_with_bots_given_parameters_resumes_with_them(runner, tmp_path):
+    saved = tmp_path / "mc.json"
+    ok(play(runner, "scopa", "--seed", "2", "--bots", "mc:iterations=20", "--save", str(saved),
+            "--lang", "en", input="1\nq\nn\n"))
+    out = ok(play(runner, "--resume", str(saved), "--lang", "en", input="q\nn\n"))
+    assert "Resumed" in out and "Player 2 (mc:iterations=20)" in out
+    result = play(runner, "--resume", str(saved), "--bots", "mc:iterations=21")
+    assert result.exit_code == 2 and "was played with mc:iterations=20" in result.output
+    record = json.loads(saved.read_text())
+    record["bots"][1] = "mc:iterations=999999999999"  # a tampered budget: refused, not run
+    saved.write_text(json.dumps(record))
+    result = play(runner, "--resume", str(saved), input="q\nn\n")
+    assert result.exit_code == 1 and "iterations must be from 1 to" in result.output
+
+
 def test_resume_a_missing_or_broken_file(runner, tmp_path):
     result = play(runner, "trentuno", "--resume", str(tmp_path / "none.json"))
     assert result.exit_code == 1 and "cannot read" in result.output

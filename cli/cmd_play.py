@@ -34,7 +34,7 @@ from trentuno.engine.state import GameState
 from .failure import Failure
 from .messages import LANGUAGES, QUIT, SHOW, YES, Texts, default_language
 from .output import wants_style
-from .params import VARIANT, complete_variant
+from .params import SEED, VARIANT, complete_variant
 from .table import TableView, fit, width_of
 
 EXIT_INTERRUPTED = 130
@@ -448,7 +448,7 @@ def _bot_names(spec: str, players: int, seat: int | None, tr: Texts) -> dict[int
 @click.option("--bots", default=None, metavar="SPEC",
               help=f"The bots at the other seats: one name for all, or a comma list for the "
                    f"other seats in seat order ({', '.join(BOTS)}); default: greedy.")
-@click.option("--seed", type=int, default=None, metavar="S",
+@click.option("--seed", type=SEED, default=None, metavar="S",
               help="Random seed; default: a random one, printed so the game can be played "
                    "again.")
 @click.option("--lang", type=click.Choice(LANGUAGES), default=None,

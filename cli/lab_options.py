@@ -11,6 +11,8 @@ from trentuno.engine.bots import parse_bots
 from trentuno.engine.errors import UsageError
 from trentuno.engine.parallel import cpu_count
 
+from .params import SEED
+
 MAX_JOBS = 256
 PROGRESS_FROM = 50  # fewer games finish before a bar would help
 
@@ -32,7 +34,7 @@ def cluster_option(f: Callable) -> Callable:
 def where_options(f: Callable) -> Callable:
     """--seed, --jobs and --cluster: which games, and where they run."""
     f = cluster_option(jobs_option(f))
-    return click.option("--seed", type=int, default=0, show_default=True, metavar="S",
+    return click.option("--seed", type=SEED, default=0, show_default=True, metavar="S",
                         help="Random seed: the same seed plays the same games.")(f)
 
 

@@ -52,3 +52,32 @@ HAND_VALUES = VariantType(hands_only=True)
 def complete_variant(ctx: click.Context, param: click.Parameter, incomplete: str) -> list:
     """Shell completion for an argument that takes a variant but converts it itself."""
     return VARIANT.shell_complete(ctx, param, incomplete)
+
+
+#: The largest seed, in digits: a record keeps whole numbers of at most 40 digits, and each
+#: game of a simulation plays with a seed about a million times its own (simulate.game_seed),
+#: so a game played with any accepted seed can be saved, replayed and resumed.
+SEED_DIGITS = 30
+
+
+class SeedType(click.ParamType):
+    """A random seed: a whole number of at most SEED_DIGITS digits (either sign)."""
+
+    name = "seed"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, int) and not isinstance(value, bool):
+            number = value
+        else:
+            text = str(value).strip()
+            digits = text.lstrip("+-")
+            if not digits.isdigit() or not digits.isascii() or len(text) - len(digits) > 1:
+                self.fail(f"a seed is a whole number, not {text[:40]!r}", param, ctx)
+            number = int(text) if len(digits) <= SEED_DIGITS else 10 ** SEED_DIGITS
+        if abs(number) >= 10 ** SEED_DIGITS:
+            self.fail(f"a seed has at most {SEED_DIGITS} digits (a saved game keeps it)",
+                      param, ctx)
+        return number
+
+
+SEED = SeedType()

@@ -552,3 +552,19 @@ def test_simulate_names_hand_endings_in_the_rulesets_words():
     ends = _json.loads(out.output)["hand_ends"]
     assert set(ends) <= {"knock", "thirty-one: instant win", "thirty-one when dealt: instant win",
                          "stock out"} and "knock" in ends
+
+
+def test_every_accepted_seed_makes_records_that_replay(runner, tmp_path):
+    """A record keeps numbers of at most 40 digits: a seed that made one it cannot keep would
+    make a game nobody can resume. Seeds have at most 30 digits; a game of a simulation plays
+    with about a million times its seed, and still replays."""
+    most = "-" + "9" * 30
+    for args in (["play", "scopa"], ["simulate", "scat", "--games", "1"],
+                 ["compare", "scat", "scat", "--games", "1"]):
+        result = run(runner, *args, "--seed", "1" + "0" * 30, input="")
+        assert result.exit_code == 2 and "a seed has at most 30 digits" in result.stderr
+    result = run(runner, "simulate", "scat", "--games", "2", "--seed", most, "--jobs", "1",
+                 "--record", str(tmp_path / "r"))
+    assert result.exit_code == 0, result.output
+    replayed = run(runner, "replay", str(tmp_path / "r" / "game-00002.json"), "--quiet")
+    assert replayed.exit_code == 0 and "verified" in replayed.stdout, replayed.output

@@ -168,8 +168,9 @@ def card_noun(deck, card: int, shown: str = "") -> Noun:
     coppe", "l'Asso di spade", "la Donna di quadri". The Italian article and gender come from
     the rank's Italian name, which starts the card's name; `shown` follows the name in
     brackets (its code: "il Re di coppe (Rc)")."""
-    rank = deck.ranks[deck.cards[card].rank]
-    art, _, fem, _ = it_noun(rank.names.get("it") or deck.name(card, "it"))
+    c = deck.cards[card]
+    first = "" if c.joker else deck.ranks[c.rank].names.get("it")  # a joker has no rank
+    art, _, fem, _ = it_noun(first or deck.name(card, "it"))
     suffix = f" ({shown})" if shown else ""
     return Noun(f"the {deck.name(card, 'en')}{suffix}", art, deck.name(card, "it") + suffix,
                 fem, False)

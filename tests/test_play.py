@@ -226,6 +226,9 @@ def test_card_names_come_from_the_deck_data():
     assert card(italian, "it", "Ac") == "l'Asso di coppe (Ac)"
     assert card(french, "it", "Qd") == "la Donna di quadri (Qd)"
     assert card(french, "it", "8s", "da") == "dall'Otto di picche (8s)"
+    jokers = load("house/jokers")  # a joker has no rank: its own name gives the article
+    assert card(jokers, "it", "Jk") == "il Jolly (Jk)"
+    assert card(jokers, "en", "Jk") == "the Joker (Jk)"
 
 
 def test_a_house_deck_and_labels_name_things(runner, tmp_path):

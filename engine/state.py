@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import random
 import threading
+import weakref
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, NamedTuple
 
@@ -55,6 +56,7 @@ class GameState:
         '_draws_from_stock',
         '_face_up0',
         '_first_step',
+        '_free_zones',
         '_hand_over',
         '_hidden_aside',
         '_keep_dealer',
@@ -198,27 +200,12 @@ class GameState:
         self._step = rules.steps[rules.start_step]
         self._hand_over = False
         self._legal: list[Action] = []
-        trig = rules.triggers
-        self._on_action, self._on_turn_end = bool(trig["action"]), bool(trig["turn_end"])
-        self._on_all_passed = bool(trig["all_passed"])
-        # conditions to test before calling _fire: most turns fire nothing
-        self._t_action = tuple(t.condition for t in trig["action"])
-        self._t_turn_end = tuple(t.condition for t in trig["turn_end"])
-        self._on_stock_empty = bool(trig["stock_empty"])
-        self._first_step = rules.steps[rules.start_step]
-        self._deal_plans: dict[int, list] = {}
+        (self._on_action, self._on_turn_end, self._on_all_passed, self._on_stock_empty,
+         self._t_action, self._t_turn_end, self._first_step, self._deal_plans,
+         self._draws_from_stock, self._top_visible, self._face_up0,
+         self._round_end_knock, self._free_zones) = _derived(rules)
         self._opening = False
-        #: steps offering a draw from the stock (the deal's `rest` zone), when anything
-        #: listens to `stock_empty`
-        self._draws_from_stock = frozenset(
-            st.name for st in rules.steps.values()
-            if self._on_stock_empty and rules.rest_zone is not None and any(
-                o.draws_from == rules.rest_zone for o in st.options))
-        self._top_visible = {z: v.visibility == "top" for z, v in rules.zones.items()}
-        self._face_up0 = {name: z.visibility == "public" for name, z in rules.zones.items()}
         self._rest = rules.rest_zone
-        #: `knock: {last_turns: round_end}`: after a knock the hand ends with the round
-        self._round_end_knock = rules.knock_last_turns == "round_end"
         self.dealer = dealer if dealer is not None else self._choose_first_dealer()
         self.first_dealer = self.dealer
         self._start_hand()
@@ -325,6 +312,7 @@ class GameState:
         new._rest = self._rest
         new._draws_from_stock = self._draws_from_stock
         new._first_step = self._first_step
+        new._free_zones = self._free_zones
         new._on_action = self._on_action
         new._on_turn_end = self._on_turn_end
         new._on_all_passed = self._on_all_passed
@@ -851,7 +839,7 @@ class GameState:
                 self.paid[p] += st.ante
                 self.pot += st.ante
         self.hands = [[] for _ in range(self.players)]
-        self.zones = {name: [] for name, z in rules.zones.items() if z.owner is None}
+        self.zones = {name: [] for name in self._free_zones}
         if rules.owned_zones:
             self._start_owned()
         self.aside = []  # cards out of play this hand (undealt, or replaced)
@@ -897,7 +885,7 @@ class GameState:
         self._order = play_order
         self._turn_index = 0
         self.current_player = self._order[0]
-        self._step = rules.steps[rules.start_step]
+        self._step = self._first_step
         opening = rules.opening
         self._opening = opening is not None
         if opening is not None:  # an extra turn first, then the first player as usual
@@ -1043,6 +1031,42 @@ class GameState:
             for p in self.winners:
                 self.won[p] += 1
         self.emit("game_over", None, winners=self.winners)
+
+
+_DERIVED: dict[int, tuple[weakref.ref, tuple]] = {}
+
+
+def _derived(rules: Ruleset) -> tuple:
+    """What every game of a ruleset derives from it, worked out once per ruleset (a
+    simulation starts thousands of games): whether anything listens to each trigger event,
+    the turn-end and action conditions to test before paying for `_fire` (most turns fire
+    nothing), the first step, the deal plans by number of players (filled as met), the steps
+    offering a draw from the stock when anything listens to `stock_empty`, which zones show
+    their top card and which are face up, whether a knock ends the hand with the round, and
+    the zones nobody owns."""
+    key = id(rules)
+    found = _DERIVED.get(key)
+    if found is not None and found[0]() is rules:
+        return found[1]
+    trig = rules.triggers
+    on_stock_empty = bool(trig["stock_empty"])
+    draws_from_stock = frozenset(
+        st.name for st in rules.steps.values()
+        if on_stock_empty and rules.rest_zone is not None and any(
+            o.draws_from == rules.rest_zone for o in st.options))
+    derived: tuple = (bool(trig["action"]), bool(trig["turn_end"]), bool(trig["all_passed"]),
+               on_stock_empty,
+               tuple(t.condition for t in trig["action"]),
+               tuple(t.condition for t in trig["turn_end"]),
+               rules.steps[rules.start_step], {}, draws_from_stock,
+               {z: v.visibility == "top" for z, v in rules.zones.items()},
+               {name: z.visibility == "public" for name, z in rules.zones.items()},
+               rules.knock_last_turns == "round_end",
+               tuple(name for name, z in rules.zones.items() if z.owner is None))
+    # held weakly: a ruleset no longer used takes its entry along
+    _DERIVED[key] = (weakref.ref(rules), derived)
+    weakref.finalize(rules, _DERIVED.pop, key, None)
+    return derived
 
 
 _SWAPS: dict[int, tuple[tuple[int, int, int], ...]] = {}

@@ -346,9 +346,7 @@ def rank_groups(params: Mapping[str, Any], ctx: CompileContext) -> Matcher:
     size = params.get("cards") or ctx.hand_size
     if len(specs) != size:
         ctx.error(("groups",), f"{len(specs)} groups can never match {size} cards")
-    if deck.jokers_wild and deck.jokers:
-        ctx.error((), "rank_groups does not take wild jokers: a hand with a joker would never "
-                  "match it", also=[("deck", "jokers")])
+    wild = _wild_codes({}, ctx)  # the deck's wild jokers
 
     def match(cards):
         if len(cards) != len(groups):
@@ -361,7 +359,38 @@ def rank_groups(params: Mapping[str, Any], ctx: CompileContext) -> Matcher:
             if all(r in g for r, g in zip(order, groups)):
                 return sum(deck.cards[c].value for c in cards), tuple(suits)
         return None
-    return match
+    if not wild:
+        return match
+
+    def with_wild(cards: Sequence[int]) -> Match:
+        natural, wilds, extra = _wild_split(deck, wild, cards)
+        if not wilds or extra:
+            return match(cards)  # a joker of its own value is of no rank: no match
+        if len(cards) != len(groups):
+            return None
+        suits = {deck.cards[c].suit for c in natural}
+        if len(suits) > 1:
+            return None
+        held = [deck.cards[c].rank for c in natural]
+        base = sum(deck.cards[c].value for c in natural)
+        best: Match = None
+        for suit in (suits or range(len(deck.suits))):
+            for slots in permutations(range(len(groups))):
+                if not all(r in groups[g] for r, g in zip(held, slots)):
+                    continue
+                used, total = set(held), base
+                for g in slots[len(held):]:  # each wild card: the best rank left in its group
+                    free = [r for r in groups[g] if r not in used]
+                    if not free:
+                        break
+                    top = max(free, key=lambda r: deck.ranks[r].value)
+                    used.add(top)
+                    total += deck.ranks[top].value
+                else:
+                    if best is None or total > best[0]:
+                        best = (total, (suit,))
+        return best
+    return with_wild
 
 
 def _groups(params: Mapping[str, Any], w: Terms) -> list[str]:

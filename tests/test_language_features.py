@@ -429,7 +429,6 @@ def test_a_wild_joker_in_a_run_of_any_suits_counts_the_missing_rank(tmp_path):
     ("scat", "{count: 2, wild: true, value: 3}", 4, "say what a joker is"),
     ("scat", "{count: 2}", 4, "say what a joker is"),
     ("cocincina", "{count: 2, value: 1}", 4, "jokers are for games that value hands"),
-    ("trentuno-vedova", "{count: 1, wild: true}", 4, "rank_groups does not take wild jokers"),
 ])
 def test_a_bad_jokers_entry_is_refused_at_its_line(tmp_path, base, jokers, line, message):
     problems = refused(tmp_path, JOKERS.replace("BASE", base).replace("JOKERS", jokers))
@@ -566,3 +565,14 @@ def test_wild_jokers_in_a_bigger_hand_count_their_parts_in_the_budget(tmp_path):
     assert "895440 pattern checks" in problems[0].message
     rules = joker_rules(tmp_path, "house/four-cards", "{count: 2, value: 5}")
     assert value_of(rules, "Jk Ac Rc 2d").value == 26                 # 5 + 11 + 10
+
+
+def test_a_wild_joker_completes_a_combination_of_rank_groups(tmp_path):
+    """The widow game's 31s (an Ace and two figures, or an Ace, a figure and a 10, of one
+    suit) are rank groups: a wild joker stands for the missing card."""
+    rules = joker_rules(tmp_path, "trentuno-vedova", "{count: 1, wild: true}")
+    base = load("trentuno-vedova")
+    for hand, with_joker in (("Ah Kh Qh", "Ah Kh Jk"), ("Ac Kc Jc", "Jk Kc Jc")):
+        want = value_of(base, hand)
+        got = value_of(rules, with_joker)
+        assert (got.value, got.combo) == (want.value, want.combo), (hand, with_joker)

@@ -88,7 +88,7 @@ class StakeSections(RulesetTerms):
         if rule.points_below is not None:
             below = self.num(rule.points_below)
             amount = t(f"as many points as his hand is short of {below}",
-                       f"tanti punti quanti ne mancano alla sua mano per fare {below}")
+                       f"tanti punti quanti ne mancano alla propria mano per fare {below}")
         pay = Payment(rule, win, mode, amount, loses, lose)
         out = [PAY_POLICIES.say(rule.pay, "pays", pay, self)]
         ties = TIE_POLICIES.say(rule.ties, "ties", pay, self)

@@ -54,11 +54,11 @@ def _count(params: Mapping[str, Any], w: Terms) -> int:
 
 
 def _of_hand(params: Mapping[str, Any], w: Terms) -> str:
-    """" (of the 4 in hand)" when a pattern is made of part of the hand (`cards: N`)."""
+    """What a pattern made of part of the hand (`cards: N`) adds: " among the 4 in hand"."""
     if not params.get("cards") or params["cards"] >= w.rules.hand_size:
         return ""
     size = w.num(w.rules.hand_size)
-    return f" (of the {size} in hand)" if w.lang == "en" else f" (delle {size} in mano)"
+    return f" among the {size} in hand" if w.lang == "en" else f" fra le {size} in mano"
 
 
 def _wild_codes(params: Mapping[str, Any], ctx: CompileContext) -> list[str]:

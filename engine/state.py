@@ -23,7 +23,7 @@ import random
 import threading
 import weakref
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 from .errors import UserError
 from .observation import Knowledge, Observation, RawMove
@@ -38,8 +38,16 @@ MAX_TURNS_PER_HAND = 2000
 MAX_HANDS_PER_GAME = 5000
 
 
+#: What happened, as the game records it (`GameState.events`, records, the table's lines).
+EventKind = Literal[
+    "action", "capture_event", "cut", "deal", "game_over", "hand_end", "hand_score", "knock",
+    "last_chance", "lay", "leftover", "life_lost", "out", "points", "pot", "redeal",
+    "redeal_failed", "reentry", "refresh", "refresh_failed", "reshuffle", "reveal", "settled",
+    "show_bottom", "stuck", "take", "trigger", "turn_limit"]
+
+
 class Event(NamedTuple):
-    kind: str
+    kind: EventKind
     player: int | None
     data: dict
 
@@ -560,7 +568,7 @@ class GameState:
             mine[player] = seen.as_seen_by(player)
         return mine[player]
 
-    def emit(self, _kind: str, _player: int | None = None, **data) -> None:
+    def emit(self, _kind: EventKind, _player: int | None = None, **data) -> None:
         if self.record:
             self.events.append(Event(_kind, _player, data))
 

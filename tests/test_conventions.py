@@ -174,3 +174,22 @@ def test_the_engine_does_not_branch_on_a_primitive_name():
             if compare.search(line.split("#")[0]):
                 found.append(f"{f.name}:{n}: {line.strip()}")
     assert not found, found
+
+
+def test_every_kind_the_code_compares_with_is_an_event_or_a_primitive():
+    """`kind == "..."` in engine/ and cli/ (the table's lines, the bots) names a recorded
+    event (`state.EventKind`, which mypy checks inside the engine) or a primitive; cli/ sees
+    the engine untyped, so a misspelt kind there would silently never match."""
+    import re
+    from typing import get_args
+
+    from trentuno.engine.primitives import PRIMITIVES
+    from trentuno.engine.state import EventKind
+    known = set(get_args(EventKind)) | set(PRIMITIVES)
+    root = Path(__file__).resolve().parent.parent
+    found = [f"{f.relative_to(root)}:{n}: {m.group(1)!r}"
+             for folder in ("engine", "cli") for f in sorted((root / folder).glob("*.py"))
+             for n, line in enumerate(f.read_text(encoding="utf-8").splitlines(), 1)
+             for m in re.finditer(r"""kind\s*[!=]=\s*["']([a-z_]+)["']""", line)
+             if m.group(1) not in known]
+    assert not found, found

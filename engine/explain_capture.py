@@ -12,6 +12,7 @@ from typing import Any
 from .explain_terms import RulesetTerms, Section
 from .rules import Option
 from .tally import SCORES
+from .triggers import condition_of
 
 
 def _pts(n: Any, lang: str) -> str:
@@ -191,8 +192,8 @@ class CaptureSections(RulesetTerms):
     def score_end(self) -> Section:
         r, t = self.rules, self.t
         n = r.end_target
-        trig = any(tr.condition_spec is not None and tr.condition_spec.keyword ==
-                   "target_reached" for ts in r.triggers.values() for tr in ts)
+        trig = any(unit.reaches_target for ts in r.triggers.values() for tr in ts
+                   if (unit := condition_of(tr)) is not None)
         if trig:
             line = t(f"The first to reach {_pts(n, 'en')} wins, at once.",
                      f"Vince chi arriva per primo a {_pts(n, 'it')}, subito.")

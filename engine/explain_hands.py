@@ -10,7 +10,7 @@ from .explain_terms import RulesetTerms, Section
 from .explain_words import cap
 from .patterns import PATTERN_KINDS, Pattern
 from .rules import Spec, Trigger
-from .triggers import CONDITIONS, OUTCOMES
+from .triggers import CONDITIONS, OUTCOMES, about_hands
 
 
 class HandSections(RulesetTerms):
@@ -144,5 +144,4 @@ class HandSections(RulesetTerms):
 
 def _about_hands(trig: Trigger) -> bool:
     """A trigger about a hand's combination belongs with the instant hands."""
-    return trig.condition_spec is not None and \
-        trig.condition_spec.keyword in ("holds", "zone_holds")
+    return about_hands(trig)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from .explain_terms import RulesetTerms, Section
 from .settlement import PAY_POLICIES, TIE_POLICIES, Payment
+from .triggers import finds_holders
 
 
 class StakeSections(RulesetTerms):
@@ -116,8 +117,7 @@ class StakeSections(RulesetTerms):
             found.add("knock")
         for x in self.triggers:
             if x.outcome == "showdown":
-                holds = x.condition_spec is not None and x.condition_spec.keyword == "holds"
-                found.add("instant" if holds else x.on)
+                found.add("instant" if finds_holders(x) else x.on)
             elif x.outcome == "refresh":
                 found.add("refresh")
         words = {

@@ -43,6 +43,17 @@ class Event(Unit):
 
 
 @dataclass(frozen=True, kw_only=True)
+class ConditionUnit(Unit):
+    """A trigger condition. `finds_holders`: the players it finds are those holding a hand
+    (a `win` makes them the winners; explain says "he wins"). `about_hands`: it is about a
+    hand's combination (explain tells it with the instant hands). `reaches_target`: it holds
+    when a player reaches the game's `end.target` (explain: the game ends at once)."""
+    finds_holders: bool = False
+    about_hands: bool = False
+    reaches_target: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
 class OutcomeUnit(Unit):
     """A trigger outcome. `closes`: it ends the hand without a winner (a comparison, a void),
     so a ruleset where no option knocks can still end a hand. `on_discard_pile`: its zone is
@@ -55,7 +66,7 @@ class OutcomeUnit(Unit):
 
 
 EVENTS: Registry[Event] = Registry(Kind.TRIGGER_EVENT, forms=("when",))
-CONDITIONS: Registry[Unit] = Registry(Kind.TRIGGER_CONDITION, forms=("clause",))
+CONDITIONS: Registry[ConditionUnit] = Registry(Kind.TRIGGER_CONDITION, forms=("clause",))
 OUTCOMES: Registry[OutcomeUnit] = Registry(Kind.OUTCOME, forms=("outcome",),
                                            sample=_sample_trigger)
 
@@ -116,13 +127,13 @@ def _pattern_words(name: str, w: Terms, en: bool) -> str:
     return w.pattern_label(name)
 
 
-CONDITIONS.add(Unit(
+CONDITIONS.add(ConditionUnit(
     kind=Kind.TRIGGER_CONDITION, name="holds",
     description="`instant`: the acting player (after `dealt`: any player) holds a hand "
                 "matching a pattern with `instant: true`. A pattern name instead: his hand's "
                 "value comes from that pattern (e.g. a pattern for three Aces).",
     schema={"type": "string", "pattern": "^[a-z][a-z0-9_-]*$"}, compile=holds,
-    refs=(Ref("pattern"),), example="instant",
+    refs=(Ref("pattern"),), example="instant", finds_holders=True, about_hands=True,
     words={"en": {"clause": lambda n, w: f"a player holds {_pattern_words(n, w, True)}"},
            "it": {"clause": lambda n, w: f"un giocatore ha {_pattern_words(n, w, False)}"}}))
 
@@ -146,12 +157,12 @@ def zone_holds(spec: Mapping[str, Any], ctx: CompileContext) -> Condition:
     return check
 
 
-CONDITIONS.add(Unit(
+CONDITIONS.add(ConditionUnit(
     kind=Kind.TRIGGER_CONDITION, name="zone_holds",
     description="A zone's cards match a pattern: {zone, pattern: NAME or instant}.",
     schema={"$ref": "#/definitions/zone_pattern"}, compile=zone_holds,
     refs=(Ref("zone", ("zone",)), Ref("pattern", ("pattern",))),
-    example={"zone": "widow", "pattern": "instant"},
+    example={"zone": "widow", "pattern": "instant"}, about_hands=True,
     words={"en": {"clause": lambda s, w: f"the cards of {w.zone(s['zone']).the('en')} make "
                                          f"{_pattern_words(s['pattern'], w, True)}"},
            "it": {"clause": lambda s, w: f"le carte {w.zone(s['zone']).prep('it', 'di')} "
@@ -170,7 +181,7 @@ def zone_matches(spec: Mapping[str, Any], ctx: CompileContext) -> Condition:
     return check
 
 
-CONDITIONS.add(Unit(
+CONDITIONS.add(ConditionUnit(
     kind=Kind.TRIGGER_CONDITION, name="zone_matches",
     description="A zone's cards are exactly the given ranks: {zone, ranks: [...]}.",
     schema={"$ref": "#/definitions/zone_ranks"}, compile=zone_matches,
@@ -204,14 +215,27 @@ def _win(st: Any, trig: Any, holders: list, on: str) -> bool:
     return True
 
 
-def _by_player(trig: Any) -> bool:
-    return trig.condition_spec is not None and trig.condition_spec.keyword == "holds"
+def condition_of(trig: Any) -> ConditionUnit | None:
+    """The unit of a compiled trigger's condition (`if:`), if it has one."""
+    return CONDITIONS.get(trig.condition_spec.keyword) if trig.condition_spec else None
+
+
+def finds_holders(trig: Any) -> bool:
+    """The trigger's condition finds the players holding a hand (see ConditionUnit)."""
+    unit = condition_of(trig)
+    return unit is not None and unit.finds_holders
+
+
+def about_hands(trig: Any) -> bool:
+    """The trigger's condition is about a hand's combination (see ConditionUnit)."""
+    unit = condition_of(trig)
+    return unit is not None and unit.about_hands
 
 
 def _win_en(trig: Any, w: Terms) -> str:
     if trig.winner == "dealer":
         return "the dealer wins the hand"
-    if not _by_player(trig):
+    if not finds_holders(trig):
         return "the hand ends as won"
     text = "he wins the hand at once"
     if trig.on == "dealt":
@@ -223,7 +247,7 @@ def _win_en(trig: Any, w: Terms) -> str:
 def _win_it(trig: Any, w: Terms) -> str:
     if trig.winner == "dealer":
         return "vince la mano il mazziere"
-    if not _by_player(trig):
+    if not finds_holders(trig):
         return "la mano finisce come vinta"
     text = "vince subito la mano"
     if trig.on == "dealt":
@@ -351,7 +375,7 @@ def _empty_words(names: Any, w: Terms, en: bool) -> str:
     return w.join(items)
 
 
-CONDITIONS.add(Unit(
+CONDITIONS.add(ConditionUnit(
     kind=Kind.TRIGGER_CONDITION, name="empty",
     description="Every one listed is empty: `hands` (every player's hand) or a zone (a zone "
                 "each player owns: some player's is).",
@@ -378,10 +402,11 @@ def _points(n: Any, it: bool) -> str:
                                                                    "one point")
 
 
-CONDITIONS.add(Unit(
+CONDITIONS.add(ConditionUnit(
     kind=Kind.TRIGGER_CONDITION, name="target_reached",
     description="true: a player has reached the game's `end.target` of points won.",
     schema={"type": "boolean", "enum": [True]}, compile=target_reached, example=True,
+    reaches_target=True,
     words={"en": {"clause": lambda f, w: f"a player has reached "
                                          f"{_points(w.rules.end_target, False)}"},
            "it": {"clause": lambda f, w: f"un giocatore è arrivato a "
@@ -405,7 +430,7 @@ def _ranks_words(codes: Any, w: Terms) -> str:
     return w.join([w.rank_by_code(str(c)) for c in codes])
 
 
-CONDITIONS.add(Unit(
+CONDITIONS.add(ConditionUnit(
     kind=Kind.TRIGGER_CONDITION, name="zone_has",
     description="A zone holds at least `at_least` cards of the given ranks: "
                 "{zone, ranks, at_least}.",

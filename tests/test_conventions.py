@@ -193,3 +193,16 @@ def test_every_kind_the_code_compares_with_is_an_event_or_a_primitive():
              for m in re.finditer(r"""kind\s*[!=]=\s*["']([a-z_]+)["']""", line)
              if m.group(1) not in known]
     assert not found, found
+
+
+def test_words_and_play_do_not_branch_on_a_condition_or_guard_name():
+    """What explain and play need to know about a compiled guard, effect or trigger condition
+    (`Spec.keyword`) is a property of its unit (a condition that finds the holders of a hand,
+    say), not its name. The linter reasons about what each guard means and may name them."""
+    import re
+    root = Path(__file__).resolve().parent.parent / "engine"
+    found = [f"{f.name}:{n}: {line.strip()}"
+             for f in sorted(root.glob("*.py")) if f.name != "lint.py"
+             for n, line in enumerate(f.read_text(encoding="utf-8").splitlines(), 1)
+             if re.search(r"\.keyword\s*(==|!=|in\b|not in\b)", line.split("#")[0])]
+    assert not found, found

@@ -60,9 +60,12 @@ def _improver(knock: float, declining: bool) -> Bot:
     values: dict[int, float] = {}
     size = 0
     valuation: Any = None
+    # the view last asked for (a bot usually plays one seat of one game)
+    viewed: Any = None
+    me: Any = None
 
     def choose(state, actions):
-        nonlocal seen, strength, values, size, valuation
+        nonlocal seen, strength, values, size, valuation, viewed, me
         if len(actions) == 1:
             return actions[0]
         rules = state.rules
@@ -70,7 +73,8 @@ def _improver(knock: float, declining: bool) -> Bot:
             seen, valuation, size = rules, rules.valuation, rules.hand_size
             strength, values = valuation.strength, valuation.value
         kind = actions[0].kind
-        me = state.observation(state.current_player)
+        if state is not viewed or me.player != state.current_player:
+            viewed, me = state, state.observation(state.current_player)
         hmask = me.hand_mask
         if kind == "discard" and actions[-1].kind == "discard":
             if hmask.bit_count() - 1 == size:  # the usual shape: the best hand left

@@ -150,7 +150,9 @@ triggers:
 
 def _timed(*args: str, cwd: Path) -> tuple[subprocess.CompletedProcess, float, float]:
     """(the run, CPU seconds, peak MB) of one command, measured by the child itself
-    (RUSAGE_CHILDREN of this process would mix in every earlier child)."""
+    (RUSAGE_CHILDREN of this process would mix in every earlier child). The peak is the
+    child's own high-water mark (VmHWM) where Linux says it: ru_maxrss also counts what the
+    parent held when it forked, so a test suite grown to 700 MB would fail every check."""
     script = (
         "import resource, runpy, sys\n"
         "sys.argv = ['trentuno'] + sys.argv[1:]\n"
@@ -159,6 +161,13 @@ def _timed(*args: str, cwd: Path) -> tuple[subprocess.CompletedProcess, float, f
         "finally:\n"
         "    use = resource.getrusage(resource.RUSAGE_SELF)\n"
         "    cpu, peak = use.ru_utime + use.ru_stime, use.ru_maxrss / 1024\n"
+        "    try:\n"
+        "        with open('/proc/self/status') as status:\n"
+        "            for line in status:\n"
+        "                if line.startswith('VmHWM:'):\n"
+        "                    peak = int(line.split()[1]) / 1024\n"
+        "    except OSError:\n"
+        "        pass\n"
         "    sys.stderr.write(f'\\n@@ {cpu:.2f} {peak:.0f}\\n')\n"
     )
     done = subprocess.run([sys.executable, "-c", script, *args], check=False, cwd=cwd,

@@ -39,8 +39,8 @@ def decision_times(ruleset: str, spec: str, games: int, seed: int) -> list[float
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    ap.add_argument("rulesets", nargs="*", default=["trentuno", "scat", "schwimmen",
-                                                    "trentuno-vedova"])
+    ap.add_argument("rulesets", nargs="*", default=["trentuno", "thirty-one", "scat",
+                                                    "schwimmen", "trentuno-vedova"])
     ap.add_argument("--bots", default="mc", help="the bot spec to time (default: mc)")
     ap.add_argument("--games", type=int, default=5)
     ap.add_argument("--seed", type=int, default=1)

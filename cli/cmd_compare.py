@@ -97,7 +97,8 @@ def report(data: dict[str, Any]) -> list[str]:
 @click.option("--games", type=click.IntRange(1, MAX_GAMES), default=1000, show_default=True,
               metavar="N", help="Games per ruleset (the same seeds for each).")
 @click.option("--players", type=click.IntRange(min=1), default=None, metavar="P",
-              help="Players per game; default: the first ruleset's default.")
+              help="Players per game; default: as many as --bots lists, else the first "
+                   "ruleset's default.")
 @click.option("--bots", default="greedy", show_default=True, metavar="SPEC",
               help="The bots of the main games: one for every seat or one per seat.")
 @click.option("--skill-bots", default=default_skill_bots, metavar="LIST",
@@ -122,7 +123,7 @@ def compare(rulesets, games: int, players: int | None, bots: str, skill_bots: st
     if len(rulesets) < 2:
         raise click.BadParameter("give at least two rulesets to compare",
                                  param_hint="'RULESET RULESET...'")
-    players = players_for(rulesets, players)
+    players = players_for(rulesets, players, bots)
     check_bots(bots, players, seed)
     skill = [b.strip() for b in skill_bots.split(",") if b.strip()]
     if skill_games is None:

@@ -61,7 +61,8 @@ def report(s: Summary) -> list[str]:
               metavar="N",
               help="How many games to play.")
 @click.option("--players", type=click.IntRange(min=1), default=None,
-              metavar="N", help="Players per game; default: the ruleset's default.")
+              metavar="N", help="Players per game; default: as many as --bots lists, else "
+                                "the ruleset's default.")
 @click.option("--bots", default="greedy", show_default=True, metavar="SPEC",
               help=f"One bot for every seat or a comma list, one per seat "
                    f"({', '.join(BOTS)}).")
@@ -74,7 +75,7 @@ def simulate(rules, games: int, players, bots: str, seed: int, jobs: int,
              cluster: str | None, as_json: bool, record_dir: str | None) -> None:
     """Play GAMES games of VARIANT between bots and summarise them: wins per seat (with 95%
     intervals), hands per game, turns per hand, how hands ended, lives lost, pot paid, speed."""
-    players = players_for([rules], players)
+    players = players_for([rules], players, bots)
     check_bots(bots, players, seed)
     if record_dir is not None:
         if cluster is not None:

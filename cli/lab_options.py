@@ -53,16 +53,24 @@ def share_text(share: float, interval: list[float]) -> str:
     return f"{100 * share:.1f}% ({100 * interval[0]:.1f}-{100 * interval[1]:.1f})"
 
 
-def players_for(rulesets: Sequence, players: int | None) -> int:
-    """--players, or the first ruleset's default; a usage error when a ruleset is not
-    played by that many."""
+def players_for(rulesets: Sequence, players: int | None, bots: str = "") -> int:
+    """--players; else as many as a comma list of --bots names (`mc,greedy,greedy,greedy`
+    is a table of four); else the first ruleset's default. A usage error when a ruleset is
+    not played by that many."""
+    listed = players is None
     if players is None:
-        return int(rulesets[0].default_players)
+        seats = [s for s in bots.split(",") if s.strip()]
+        if len(seats) < 2:
+            return int(rulesets[0].default_players)
+        players = len(seats)
     for rules in rulesets:
         if not rules.min_players <= players <= rules.max_players:
-            raise click.BadParameter(
-                f"{rules.name} is played by {rules.min_players} to {rules.max_players} "
-                f"players, not {players}", param_hint="'--players'")
+            played = f"{rules.name} is played by {rules.min_players} to {rules.max_players}"
+            if listed:
+                raise click.BadParameter(f"lists {players} bots, one per seat, but {played}",
+                                         param_hint="'--bots'")
+            raise click.BadParameter(f"{played} players, not {players}",
+                                     param_hint="'--players'")
     return players
 
 

@@ -457,7 +457,7 @@ def test_simulate_players_out_of_range(runner, players):
 
 @pytest.mark.parametrize("bots, message", [
     ("smart", "unknown bot 'smart'"),
-    ("greedy,random", "lists 2 bots for 4 players"),
+    ("greedy,random", "lists 2 bots, one per seat, but trentuno is played by 4 to 12"),
 ])
 def test_simulate_bad_bots(runner, bots, message):
     result = run(runner, "simulate", "trentuno", "--bots", bots)
@@ -465,6 +465,26 @@ def test_simulate_bad_bots(runner, bots, message):
     assert result.exit_code == 2
     assert "Invalid value for '--bots'" in result.stderr
     assert message in result.stderr
+
+
+def test_simulate_plays_as_many_players_as_bots_listed(runner):
+    # trentuno-vedova is played by 5 unless told: one bot per seat says 4
+    result = run(runner, "simulate", "trentuno-vedova", "--bots", "random,greedy,greedy,greedy",
+                 "--games", "2", "--json")
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["players"] == 4
+    # --players still decides, and a list that does not fit it is refused
+    result = run(runner, "simulate", "trentuno-vedova", "--bots", "greedy,greedy,greedy,greedy",
+                 "--players", "5")
+    assert result.exit_code == 2
+    assert "lists 4 bots for 5 players" in result.stderr
+
+
+def test_compare_plays_as_many_players_as_bots_listed(runner):
+    result = run(runner, "compare", "scat", "scat", "--bots", "random,greedy,greedy",
+                 "--games", "4", "--skill-bots", "greedy,random", "--json")
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["players"] == 3
 
 
 @pytest.mark.parametrize("args, named", [

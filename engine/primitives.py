@@ -160,8 +160,10 @@ def _discard_lister(opt: Any, actions: Mapping[tuple, Action], n: int) -> Lister
             jd = st.just_drawn
             return [table[c] for c in st.hands[p] if c != jd]
     else:
-        def legal(st, p):
-            return [table[c] for c in st.hands[p]]
+        card_action = table.__getitem__
+
+        def legal(st, p):  # map, not a comprehension: one function less on the hot path
+            return list(map(card_action, st.hands[p]))
     return legal
 
 

@@ -2,8 +2,12 @@
 
 Every bot is generic over rulesets: it reads the compiled rules (public knowledge) and, of the
 game, only what its player can see, through `state.observation(player)`; the Monte Carlo bot
-also asks `state.resample` for worlds consistent with that view. `--bots` names them with
-parameters: `greedy`, `greedy:knock=25`, `mc:iterations=20`, `mc:time=0.1`.
+also asks `state.resample` for worlds consistent with that view. The greedy family is the
+exception in form only: it is the policy every simulation and the speed benchmark run, so it
+reads the same facts (its own hand and its mask, the top card of a pile that shows it, a face
+up zone, the round) straight from the state's public attributes, without a call per fact. A
+test keeps it honest: it decides the same in every world its player cannot tell apart.
+`--bots` names them with parameters: `greedy`, `greedy:knock=25`, `mc:iterations=20`, `mc:time=0.1`.
 
 `greedy` is defined exactly (it is the policy the speed benchmark compares against a
 hand-written simulator): knock when allowed and the hand is worth at least knock - (round - 2)
@@ -20,6 +24,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from .errors import UsageError
@@ -60,22 +65,20 @@ def _improver(knock: float, declining: bool) -> Bot:
     values: dict[int, float] = {}
     size = 0
     valuation: Any = None
-    # the view last asked for (a bot usually plays one seat of one game)
-    viewed: Any = None
-    me: Any = None
+    shows_top: dict[str, bool] = {}  # per zone: its top card shows (a discard pile)
 
     def choose(state, actions):
-        nonlocal seen, strength, values, size, valuation, viewed, me
+        nonlocal seen, strength, values, size, valuation, shows_top
         if len(actions) == 1:
             return actions[0]
         rules = state.rules
         if rules is not seen:
             seen, valuation, size = rules, rules.valuation, rules.hand_size
             strength, values = valuation.strength, valuation.value
+            shows_top = {z: v.visibility == "top" for z, v in rules.zones.items()}
         kind = actions[0].kind
-        if state is not viewed or me.player != state.current_player:
-            viewed, me = state, state.observation(state.current_player)
-        hmask = me.hand_mask
+        p = state.current_player
+        hmask = state.masks[p]
         if kind == "discard" and actions[-1].kind == "discard":
             if hmask.bit_count() - 1 == size:  # the usual shape: the best hand left
                 best_a, best_s = None, -1
@@ -84,7 +87,7 @@ def _improver(knock: float, declining: bool) -> Bot:
                     if s > best_s:
                         best_a, best_s = a, s
                 return best_a
-            return _best_discard(actions, me.hand, hmask, strength, size, valuation)
+            return _best_discard(actions, state.hands[p], hmask, strength, size, valuation)
         if kind == "capture":
             return _best_capture(state, actions)
         held = hmask.bit_count()
@@ -92,22 +95,24 @@ def _improver(knock: float, declining: bool) -> Bot:
         for a in actions:
             if a.kind == "knock":
                 knock_move = a
-                value = values[hmask] if held == size else me.hand_value()
-                if value >= (bar2 - me.round if declining else knock):
+                value = values[hmask] if held == size else state.hand_value(p)
+                if value >= (bar2 - state.round if declining else knock):
                     return knock_move
                 break
-        cur = strength[hmask] if held == size else me.hand_strength()
+        cur = strength[hmask] if held == size else state.hand_strength(p)
         pass_ = draw_blind = best_swap = None
         best_gain = cur
         discards = None
         for a in actions:
             k = a.kind
             if k == "draw":
-                top = me.top(a.zone)
-                if top is not None:
+                z = a.zone
+                pile = state.zones[z]
+                if pile and (shows_top[z] or state.face_up[z]):
+                    top = pile[-1]
                     # take a visible card only if keeping it would raise the hand
                     if held != size:
-                        if valuation.of(list(me.hand) + [top]).strength > cur:
+                        if valuation.of([*state.hands[p], top]).strength > cur:
                             return a
                         continue
                     four = hmask | (1 << top)
@@ -125,9 +130,9 @@ def _improver(knock: float, declining: bool) -> Bot:
                 if s > best_gain:
                     best_swap, best_gain = a, s
             elif k == "swap_all":
-                if me.face_up(a.zone):
+                if state.face_up[a.zone]:
                     zone_mask = 0
-                    for c in me.zone_cards(a.zone):
+                    for c in state.zones[a.zone]:
                         zone_mask |= 1 << c
                     s = strength.get(zone_mask, -1)
                     if s > best_gain:
@@ -140,7 +145,7 @@ def _improver(knock: float, declining: bool) -> Bot:
                     discards = []
                 discards.append(a)
         if discards:
-            return _best_discard(discards, me.hand, hmask, strength, size, valuation)
+            return _best_discard(discards, state.hands[p], hmask, strength, size, valuation)
         if draw_blind is not None:
             return draw_blind
         if best_swap is not None:
@@ -354,14 +359,23 @@ def seat_specs(spec: str, players: int) -> list[str]:
 def parse_bots(spec: str, players: int, seed: int | None = 0) -> list[Bot]:
     """`greedy` for every seat, or a comma list with one bot per seat; each bot gets its own
     seed derived from `seed` and its seat."""
-    kinds = [parse_bot(s) for s in seat_specs(spec, players)]
     base = 0 if seed is None else seed
-    return [kind.make(base * 1000 + i + 1, **params) for i, (kind, params) in enumerate(kinds)]
+    return [kind.make(base * 1000 + i + 1, **dict(params))
+            for i, (kind, params) in enumerate(_seat_kinds(spec, players))]
 
 
 def reads_history(spec: str, players: int) -> bool:
     """Whether any bot of `spec` reads the public history (so the game must keep it)."""
-    return any(parse_bot(s)[0].reads_history for s in seat_specs(spec, players))
+    return any(kind.reads_history for kind, _ in _seat_kinds(spec, players))
+
+
+@lru_cache(maxsize=64)
+def _seat_kinds(spec: str, players: int) -> tuple[tuple[BotKind, tuple[tuple[str, Any], ...]], ...]:
+    """Each seat's bot kind and parameters, parsed once per spec: a simulation makes new bots
+    for every game (parsing the spec each time cost a tenth of a turn's time). A bad spec
+    raises every time (errors are not cached)."""
+    return tuple((kind, tuple(params.items()))
+                 for kind, params in map(parse_bot, seat_specs(spec, players)))
 
 
 def _best_capture(state, actions) -> Action:

@@ -375,7 +375,8 @@ def settle(st: Any, outcome: HandEnd, winners: list[int]) -> None:
     knocker = st.knocker
     if rule.spare_knocker and outcome == "win" and knocker in payers:
         payers = [p for p in payers if p != knocker]
-    st.emit("settled", None, outcome=outcome, payers=list(payers))
+    if st.record:
+        st.emit("settled", None, outcome=outcome, payers=list(payers))
     if rules.stakes.mode == "points":
         for p in payers:
             st.add_points(p, _price(st, rule, p, knocker))

@@ -149,7 +149,7 @@ def play_game(rules, players: int, bots: str, seed: int, record: bool = False) -
                    history=record or reads_history(bots, players))
     apply = st.apply_unchecked
     while not st.is_over:
-        apply(seats[st.current_player](st, st.legal_actions()))
+        apply(seats[st.current_player](st, st._legal))
     return st
 
 

@@ -27,8 +27,9 @@ from typing import Any, Literal, NamedTuple
 
 from .errors import UserError
 from .observation import Knowledge, Observation, RawMove
-from .rules import Action, HandEnd, Ruleset
+from .rules import Action, HandEnd, Ruleset, Trigger
 from .settlement import settle
+from .triggers import HandIn
 
 #: A hand that has not ended after this many turns is voided and the game stops there (the
 #: best placed win): when nothing in the rules ended a hand in 2,000 turns, the next hand
@@ -580,7 +581,8 @@ class GameState:
     def knock(self, p: int) -> None:
         if self.knocker is None:
             self.knocker = p
-            self.emit("knock", p, round=self.round)
+            if self.record:
+                self.emit("knock", p, round=self.round)
 
     def stock_ran_out(self, zone: str) -> None:
         """A draw found `zone` empty: the `stock_empty` triggers say what happens."""
@@ -604,9 +606,12 @@ class GameState:
         if not self._hand_over and not (self._on_action and self._may_fire(self._t_action, p)
                                         and self._fire("action", p)):
             nxt = opt.then
-            if nxt is not None:
-                self._step = self.rules.steps[nxt]
-                self._ensure_choice()
+            if nxt is not None:  # the turn goes on: _ensure_choice, inlined (the hot path)
+                step = self._step = self.rules.steps[nxt]
+                if not (step in self._draws_from_stock and self._stock_ended_hand()):
+                    legal = self._legal = step.legal(self, p)
+                    if not legal:
+                        self._stuck()
             else:
                 self._end_turn(p)
         if self._hand_over:
@@ -644,12 +649,16 @@ class GameState:
         self.turns_in_hand = turns = self.turns_in_hand + 1
         self.turns_taken += 1
         self.just_drawn = None
-        if self._on_turn_end:
-            for cond in self._t_turn_end:  # test before paying for _fire: most turns fire nothing
-                if cond is None or cond(self, p) is not None:
-                    if self._fire("turn_end", p):
-                        return
-                    break
+        if self._on_turn_end:  # test before paying for _fire: most turns fire nothing
+            for cond, hands in self._t_turn_end:
+                if hands is not None:  # a condition on the player's hand: its set, in line
+                    if self.masks[p] not in hands:
+                        continue
+                elif cond is not None and cond(self, p) is None:
+                    continue
+                if self._fire("turn_end", p):
+                    return
+                break
         order = self._order
         if self._on_all_passed and self._pass_streak >= len(order):
             self._pass_streak = 0
@@ -678,26 +687,37 @@ class GameState:
             self._end_hand("showdown", [], "knock")
             return
         self.current_player = nxt
-        self._step = self._first_step
-        self._ensure_choice()
+        step = self._step = self._first_step  # _ensure_choice, inlined (the hot path)
+        if not (step in self._draws_from_stock and self._stock_ended_hand()):
+            legal = self._legal = step.legal(self, nxt)
+            if not legal:
+                self._stuck()
 
     def _ensure_choice(self) -> None:
         """Work out the legal moves; a player with none ends the hand in a showdown instead of
-        hanging."""
+        hanging. (`_apply` and `_end_turn` do the same inline.)"""
         step = self._step
-        # a draw would find the stock empty: the `stock_empty` triggers say what happens
-        if step.name in self._draws_from_stock and not self.zones[self._rest or ""] \
-                and (self._fire("stock_empty", self.current_player) or self._hand_over):
-            return
-        legal = self._legal = step.legal(self, self.current_player)
-        if not legal:
-            self.emit("stuck", self.current_player, step=self._step.name)
-            self._end_hand("showdown", [], "stuck")
+        if not (step in self._draws_from_stock and self._stock_ended_hand()):
+            legal = self._legal = step.legal(self, self.current_player)
+            if not legal:
+                self._stuck()
+
+    def _stock_ended_hand(self) -> bool:
+        """The step offers a draw from the stock: if the stock is empty, the `stock_empty`
+        triggers say what happens; True when that ended the hand (no move to list)."""
+        return not self.zones[self._rest or ""] and (
+            self._fire("stock_empty", self.current_player) or self._hand_over)
+
+    def _stuck(self) -> None:
+        """The player to move has no legal move: the hand ends in a showdown instead of
+        hanging."""
+        self.emit("stuck", self.current_player, step=self._step.name)
+        self._end_hand("showdown", [], "stuck")
 
     def _may_fire(self, conditions: tuple, p: int) -> bool:
         """Whether any of these trigger conditions holds (None: always), before paying for
         `_fire`, which evaluates them again and acts."""
-        return any(cond is None or cond(self, p) is not None for cond in conditions)
+        return any(cond is None or cond(self, p) is not None for cond, _ in conditions)
 
     def _fire(self, on: str, p: int | None) -> bool:
         """Run the triggers listening to `on`; True when one of them ended the hand."""
@@ -782,13 +802,22 @@ class GameState:
             cards = rng.sample(range(len(deck.cards)), len(cutters))
             strengths = [deck.strength(c) for c in cards]
             target = max(strengths) if how == "highest_cut" else min(strengths)
-            self.emit("cut", None, cards={p: deck.code(c) for p, c in zip(cutters, cards)})
+            if self.record:
+                self.emit("cut", None, cards={p: deck.code(c) for p, c in zip(cutters, cards)})
             cutters = [p for p, s in zip(cutters, strengths) if s == target]
             if len(cutters) == 1:
                 return cutters[0]
 
     def _seats_from(self, start: int, step: int) -> list[int]:
-        """Live seats in the given direction, starting with the first live one after `start`."""
+        """Live seats in the given direction, starting with the first live one after `start`
+        (never changed in place: with everybody in, the same list serves every hand)."""
+        n = self.players
+        if len(self.alive) == n:
+            key = (n, start, step)
+            seats = _ALL_SEATS.get(key)
+            if seats is None:
+                seats = _ALL_SEATS[key] = [(start + step * k) % n for k in range(1, n + 1)]
+            return seats
         alive = set(self.alive)
         out, seat = [], start
         for _ in range(self.players):
@@ -878,7 +907,12 @@ class GameState:
             for piles in self.own.values():
                 for pile in piles:
                     pile.reverse()  # a pile keeps the deck's order: its first card on top
-        self.masks = [self.mask(h) for h in hands]
+        masks = self.masks = []
+        for h in hands:  # each hand's mask, in line: a call per hand costs more than the loop
+            m = 0
+            for c in h:
+                m |= 1 << c
+            masks.append(m)
         if rules.rest_zone is not None:
             self.zones[rules.rest_zone] = deck  # its top is its last element, like every zone
         else:
@@ -995,7 +1029,8 @@ class GameState:
                 if st.into_pot:
                     self.paid[p] += 1
                     self.pot += 1
-                self.emit("life_lost", p, lives=self.lives[p])
+                if self.record:
+                    self.emit("life_lost", p, lives=self.lives[p])
                 if self.lives[p] == 0:
                     if st.last_chance:
                         self.on_last_chance[p] = True
@@ -1008,7 +1043,8 @@ class GameState:
     def _go_out(self, p: int) -> None:
         if p in self.alive:
             self.alive.remove(p)
-            self.emit("out", p)
+            if self.record:
+                self.emit("out", p)
 
     def take_pot(self, winners: list[int]) -> None:
         if not winners or not self.pot:
@@ -1058,14 +1094,14 @@ def _derived(rules: Ruleset) -> tuple:
         return found[1]
     trig = rules.triggers
     on_stock_empty = bool(trig["stock_empty"])
-    draws_from_stock = frozenset(
-        st.name for st in rules.steps.values()
+    draws_from_stock = tuple(  # Steps, tested by identity (a Step's hash is costly)
+        st for st in rules.steps.values()
         if on_stock_empty and rules.rest_zone is not None and any(
             o.draws_from == rules.rest_zone for o in st.options))
     derived: tuple = (bool(trig["action"]), bool(trig["turn_end"]), bool(trig["all_passed"]),
                on_stock_empty,
-               tuple(t.condition for t in trig["action"]),
-               tuple(t.condition for t in trig["turn_end"]),
+               tuple(_condition_test(t) for t in trig["action"]),
+               tuple(_condition_test(t) for t in trig["turn_end"]),
                rules.steps[rules.start_step], {}, draws_from_stock,
                {z: v.visibility == "top" for z, v in rules.zones.items()},
                {name: z.visibility == "public" for name, z in rules.zones.items()},
@@ -1077,7 +1113,16 @@ def _derived(rules: Ruleset) -> tuple:
     return derived
 
 
+def _condition_test(trigger: Trigger) -> tuple[Callable | None, frozenset[int] | None]:
+    """A trigger's condition and, when it is about the acting player's hand alone (`holds`),
+    the hands that meet it, which the end of a turn looks up without a call."""
+    cond = trigger.condition
+    return cond, cond.hands() if isinstance(cond, HandIn) else None
+
+
 _SWAPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
+#: (players, first seat, direction) -> the seats from there when everybody is in
+_ALL_SEATS: dict[tuple[int, int, int], list[int]] = {}
 _scratch = threading.local()
 
 

@@ -101,24 +101,37 @@ _event("stock_empty", "a draw finds the stock empty",
 
 
 # ---- conditions ---------------------------------------------------------------------------
+class HandIn:
+    """A condition that holds exactly when the acting player's hand is one of a set of hands
+    (`holds`). It says so (`hands()`), so that the end of every turn tests the set in line
+    instead of calling it. The set is made at its first use, not at compile: `validate` and
+    `score` never need it, and a few hundred hands are looked up faster than the table."""
+    __slots__ = ("_set", "_table")
+
+    def __init__(self, table: Callable[[], Mapping[int, Any]]):
+        self._table = table  # mask -> whether the hand holds it
+        self._set: frozenset[int] | None = None
+
+    def hands(self) -> frozenset[int]:
+        if self._set is None:
+            self._set = frozenset(m for m, hit in self._table().items() if hit)
+        return self._set
+
+    def __call__(self, st: Any, p: int | None) -> list | None:
+        winning = self.hands()
+        if p is not None:  # the acting player
+            return [p] if st.masks[p] in winning else None
+        found = [q for q in st.alive if st.masks[q] in winning]  # after the deal: everybody
+        return found or None
+
+
 def holds(what: str, ctx: CompileContext) -> Condition:
     """`holds: instant`: a player holds a hand matching an `instant: true` pattern;
     `holds: NAME`: a hand whose value comes from the pattern NAME (three Aces, say)."""
     valuation = ctx.valuation
-    # the hands that hold it, as a set: made at the first check, not at compile (validate and
-    # score never need it), and a few hundred masks are looked up faster than the whole table
-    winning: frozenset[int] | None = None
-
-    def check(st, p):
-        nonlocal winning
-        if winning is None:
-            table = valuation.instant if what == "instant" else valuation.holders(what)
-            winning = frozenset(m for m, hit in table.items() if hit)
-        if p is not None:  # the common case, once per turn: one lookup
-            return [p] if st.masks[p] in winning else None
-        found = [q for q in st.alive if st.masks[q] in winning]
-        return found or None
-    return check
+    if what == "instant":
+        return HandIn(lambda: valuation.instant)
+    return HandIn(lambda: valuation.holders(what))
 
 
 def _pattern_words(name: str, w: Terms, en: bool) -> str:

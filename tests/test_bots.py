@@ -143,6 +143,31 @@ def test_mc_decides_from_what_its_player_sees():
         state.apply(bots[p](state, actions))
 
 
+@pytest.mark.parametrize("ruleset", ["trentuno", "scat", "schwimmen", "trentuno-vedova",
+                                     "thirty-one", "scopa", "house/jokers"])
+@pytest.mark.parametrize("spec", ["greedy", "threshold:knock=20"])
+def test_greedy_decides_from_what_its_player_sees(ruleset, spec):
+    # greedy reads the state's attributes directly (it is the hot path of every simulation):
+    # the other hands and the hidden cards dealt again must never change its move
+    rules = load(ruleset)
+    state = GameState(rules, seed=9, record=False, history=True)
+    bot = parse_bots(spec, state.players, 9)[0]
+    decided = 0
+    for _ in range(120):
+        if state.is_over:
+            break
+        actions = state.legal_actions()
+        p = state.current_player
+        move = bot(state, actions)
+        if len(actions) > 1:
+            for seed in range(3):
+                other = state.resample(p, random.Random(seed), history=True)
+                assert bot(other, other.legal_actions()).key() == move.key()
+            decided += 1
+        state.apply(move)
+    assert decided >= 20
+
+
 def test_only_mc_needs_the_public_history():
     assert reads_history("greedy,mc,greedy,random", 4)
     assert not reads_history("greedy:knock=25,random,threshold,greedy", 4)

@@ -114,8 +114,10 @@ class Option:
     is_knock: bool = False
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Step:
+    """One step of a turn. Compared by identity: the engine asks whether the step to play is
+    one of a few (`step in steps`) every turn, and value equality would be a Python call."""
     name: str
     options: tuple[Option, ...]
     legal: Lister  # (state, player) -> [Action]: the options' guards and expansions, fused

@@ -608,7 +608,8 @@ class GameState:
             nxt = opt.then
             if nxt is not None:  # the turn goes on: _ensure_choice, inlined (the hot path)
                 step = self._step = self.rules.steps[nxt]
-                if not (step in self._draws_from_stock and self._stock_ended_hand()):
+                if not (step in self._draws_from_stock and not self.zones[self._rest or ""]
+                and self._stock_ended_hand()):
                     legal = self._legal = step.legal(self, p)
                     if not legal:
                         self._stuck()
@@ -688,7 +689,8 @@ class GameState:
             return
         self.current_player = nxt
         step = self._step = self._first_step  # _ensure_choice, inlined (the hot path)
-        if not (step in self._draws_from_stock and self._stock_ended_hand()):
+        if not (step in self._draws_from_stock and not self.zones[self._rest or ""]
+                and self._stock_ended_hand()):
             legal = self._legal = step.legal(self, nxt)
             if not legal:
                 self._stuck()
@@ -697,16 +699,16 @@ class GameState:
         """Work out the legal moves; a player with none ends the hand in a showdown instead of
         hanging. (`_apply` and `_end_turn` do the same inline.)"""
         step = self._step
-        if not (step in self._draws_from_stock and self._stock_ended_hand()):
+        if not (step in self._draws_from_stock and not self.zones[self._rest or ""]
+                and self._stock_ended_hand()):
             legal = self._legal = step.legal(self, self.current_player)
             if not legal:
                 self._stuck()
 
     def _stock_ended_hand(self) -> bool:
-        """The step offers a draw from the stock: if the stock is empty, the `stock_empty`
+        """The step offers a draw from the stock and the stock is empty: the `stock_empty`
         triggers say what happens; True when that ended the hand (no move to list)."""
-        return not self.zones[self._rest or ""] and (
-            self._fire("stock_empty", self.current_player) or self._hand_over)
+        return self._fire("stock_empty", self.current_player) or self._hand_over
 
     def _stuck(self) -> None:
         """The player to move has no legal move: the hand ends in a showdown instead of
@@ -1141,7 +1143,8 @@ def shuffled_range(n: int, getrandbits: Callable[[int], int]) -> list[int]:
     """`list(range(n))` shuffled exactly as `random.shuffle` shuffles it with the generator
     whose `getrandbits` this is (Fisher-Yates, each index drawn by rejection from the fewest
     bits), in one loop instead of a Python call per card: the deal is a third of the cost
-    of a simulated hand otherwise."""
+    of a simulated hand otherwise. (Fetching the words in one call and cutting them here was
+    measured slower: 32-bit words are two-digit ints, the draws are cached small ones.)"""
     swaps = _SWAPS.get(n)
     if swaps is None:
         swaps = _SWAPS[n] = tuple((i, i + 1, (i + 1).bit_length()) for i in range(n - 1, 0, -1))

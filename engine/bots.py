@@ -79,8 +79,9 @@ def _improver(knock: float, declining: bool) -> Bot:
         kind = actions[0].kind
         p = state.current_player
         hmask = state.masks[p]
+        held = len(state.hands[p])  # (the mask's bit count, without a call to a rarer method)
         if kind == "discard" and actions[-1].kind == "discard":
-            if hmask.bit_count() - 1 == size:  # the usual shape: the best hand left
+            if held - 1 == size:  # the usual shape: the best hand left
                 best_a, best_s = None, -1
                 for a in actions:
                     s = strength[hmask ^ a.bits]  # the hand without that card
@@ -90,7 +91,6 @@ def _improver(knock: float, declining: bool) -> Bot:
             return _best_discard(actions, state.hands[p], hmask, strength, size, valuation)
         if kind == "capture":
             return _best_capture(state, actions)
-        held = hmask.bit_count()
         knock_move = None
         for a in actions:
             if a.kind == "knock":

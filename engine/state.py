@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 import threading
 import weakref
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Literal, NamedTuple
 
 from .errors import UserError
@@ -1115,7 +1115,7 @@ def _derived(rules: Ruleset) -> tuple:
     return derived
 
 
-def _condition_test(trigger: Trigger) -> tuple[Callable | None, frozenset[int] | None]:
+def _condition_test(trigger: Trigger) -> tuple[Callable | None, Mapping[int, None] | None]:
     """A trigger's condition and, when it is about the acting player's hand alone (`holds`),
     the hands that meet it, which the end of a turn looks up without a call."""
     cond = trigger.condition

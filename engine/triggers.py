@@ -110,11 +110,13 @@ class HandIn:
 
     def __init__(self, table: Callable[[], Mapping[int, Any]]):
         self._table = table  # mask -> whether the hand holds it
-        self._set: frozenset[int] | None = None
+        self._set: dict[int, None] | None = None
 
-    def hands(self) -> frozenset[int]:
+    def hands(self) -> Mapping[int, None]:
+        """The hands, as the keys of a dict: looked up by the same code as every other table
+        (a set's lookup is code of its own, which the processor must fetch every turn)."""
         if self._set is None:
-            self._set = frozenset(m for m, hit in self._table().items() if hit)
+            self._set = dict.fromkeys(m for m, hit in self._table().items() if hit)
         return self._set
 
     def __call__(self, st: Any, p: int | None) -> list | None:

@@ -25,6 +25,7 @@ from __future__ import annotations
 import math
 import os
 import re
+import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -453,11 +454,12 @@ class _Builder:
                         f"{MAX_EXPANDED_CHARS // MAX_BYTES} MiB of text)",
                         *(self.alias or (pos, path)))
         if not node.plain:
-            return node.value  # quoted and block scalars are always strings
+            return _shared(node.value)  # quoted and block scalars are always strings
         try:
-            return _resolve_plain(node.value)
+            value = _resolve_plain(node.value)
         except ValueError as err:
             raise _Fail(str(err), pos, path) from None
+        return _shared(value) if isinstance(value, str) else value
 
     def _mapping(self, node: _Map, path: tuple) -> dict:
         result: dict = {}
@@ -485,6 +487,17 @@ class _Builder:
             self.key_positions[child] = kpos
             result[key] = self.build(value_node, child)
         return result
+
+
+def _shared(text: str) -> str:
+    """A short string (a name: a zone, an option, a primitive) as the one interned copy:
+    play looks zones up by name and compares kinds every turn, and the same object is found
+    at once where an equal copy would be compared character by character."""
+    return sys.intern(text) if len(text) <= MAX_SHARED else text
+
+
+#: strings up to this long are interned (names); descriptions are left alone
+MAX_SHARED = 48
 
 
 # --- entry points --------------------------------------------------------------------------

@@ -363,7 +363,8 @@ def settle(st: Any, outcome: HandEnd, winners: list[int]) -> None:
         settle_score(st)
         return
     rule = rules.settle_win if outcome == "win" else rules.settle_showdown
-    chosen = rule.break_ties(st, rule.choose(st, winners, outcome), outcome)
+    choose, break_ties = rule.choose, rule.break_ties  # called from locals (see state._apply)
+    chosen = break_ties(st, choose(st, winners, outcome), outcome)
     if rules.stakes.mode == "pot":
         if not chosen:
             st.emit("settled", None, outcome=outcome, payers=[], carried=st.pot)

@@ -597,7 +597,8 @@ class GameState:
         opt = action.option_ref
         if self._logging:
             self._log(action, p)
-        opt.run(self, opt, action, p)
+        run = opt.run  # a callable attribute, called from a local: a method lookup would miss
+        run(self, opt, action, p)
         if opt.effects:
             for eff in opt.effects:
                 eff(self, p)
@@ -610,7 +611,8 @@ class GameState:
                 step = self._step = self.rules.steps[nxt]
                 if not (step in self._draws_from_stock and not self.zones[self._rest or ""]
                 and self._stock_ended_hand()):
-                    legal = self._legal = step.legal(self, p)
+                    listed = step.legal
+                    legal = self._legal = listed(self, p)
                     if not legal:
                         self._stuck()
             else:
@@ -691,7 +693,8 @@ class GameState:
         step = self._step = self._first_step  # _ensure_choice, inlined (the hot path)
         if not (step in self._draws_from_stock and not self.zones[self._rest or ""]
                 and self._stock_ended_hand()):
-            legal = self._legal = step.legal(self, nxt)
+            listed = step.legal
+            legal = self._legal = listed(self, nxt)
             if not legal:
                 self._stuck()
 
@@ -724,12 +727,14 @@ class GameState:
     def _fire(self, on: str, p: int | None) -> bool:
         """Run the triggers listening to `on`; True when one of them ended the hand."""
         for trig in self.rules.triggers[on]:
-            holders = trig.condition(self, p) if trig.condition is not None else []
+            cond = trig.condition  # callable attributes are called from locals (see _apply)
+            holders = cond(self, p) if cond is not None else []
             if holders is None:
                 continue
             if self.record:
                 self.emit("trigger", p, on=on, outcome=trig.outcome, holders=list(holders))
-            if trig.run(self, trig, holders, on):  # the outcome's unit (engine/triggers)
+            run = trig.run  # the outcome's unit (engine/triggers)
+            if run(self, trig, holders, on):
                 return True
         return False
 

@@ -70,7 +70,7 @@ def _improver(knock: float, declining: bool) -> Bot:
         rules = state.rules
         if rules is not seen:
             seen, tables = rules, _greedy_tables(rules, knock, declining)
-        strength, values, size, valuation, shows_top, bar2, declines = tables
+        strength, values, size, valuation, shows_top, bar2, declines, bits = tables
         kind = actions[0].kind
         p = state.current_player
         hmask = state.masks[p]
@@ -86,39 +86,26 @@ def _improver(knock: float, declining: bool) -> Bot:
             return _best_discard(actions, state.hands[p], hmask, strength, size, valuation)
         if kind == "capture":
             return _best_capture(state, actions)
-        knock_move = None
-        for a in actions:
-            if a.kind == "knock":
-                knock_move = a
-                value = values[hmask] if held == size else state.hand_value(p)
-                if value >= (bar2 - state.round if declines else bar2):
-                    return knock_move
-                break
         cur = strength[hmask] if held == size else state.hand_strength(p)
-        pass_ = draw_blind = best_swap = None
+        # one pass over the moves; the knock is decided first, then a visible card that
+        # raises the hand (the first such), then the rest in the order below
+        knock_move = pass_ = draw_blind = best_swap = visible = discards = None
         best_gain = cur
-        discards = None
+        zones = state.zones
         for a in actions:
             k = a.kind
             if k == "draw":
                 z = a.zone
-                pile = state.zones[z]
+                pile = zones[z]
                 if pile and (shows_top[z] or state.face_up[z]):
-                    top = pile[-1]
-                    # take a visible card only if keeping it would raise the hand
-                    if held != size:
-                        if valuation.of([*state.hands[p], top]).strength > cur:
-                            return a
-                        continue
-                    four = hmask | (1 << top)
-                    rest = hmask
-                    while rest:  # each card of the hand in turn, as a bit
-                        card = rest & -rest
-                        if strength[four ^ card] > cur:
-                            return a
-                        rest ^= card
+                    if visible is None:
+                        visible = []
+                    visible.append(a)
                 elif draw_blind is None:
                     draw_blind = a
+            elif k == "knock":
+                if knock_move is None:
+                    knock_move = a
             elif k == "swap":
                 h, z = a.cards
                 s = strength.get((hmask & ~(1 << h)) | (1 << z), -1)
@@ -127,7 +114,7 @@ def _improver(knock: float, declining: bool) -> Bot:
             elif k == "swap_all":
                 if state.face_up[a.zone]:
                     zone_mask = 0
-                    for c in state.zones[a.zone]:
+                    for c in zones[a.zone]:
                         zone_mask |= 1 << c
                     s = strength.get(zone_mask, -1)
                     if s > best_gain:
@@ -139,6 +126,22 @@ def _improver(knock: float, declining: bool) -> Bot:
                 if discards is None:
                     discards = []
                 discards.append(a)
+        if knock_move is not None:
+            value = values[hmask] if held == size else state.hand_value(p)
+            if value >= (bar2 - state.round if declines else bar2):
+                return knock_move
+        if visible is not None:  # take a visible card only if keeping it would raise the hand
+            hand = state.hands[p]
+            for a in visible:
+                top = zones[a.zone][-1]
+                if held != size:
+                    if valuation.of([*hand, top]).strength > cur:
+                        return a
+                    continue
+                four = hmask | bits[top]
+                for c in hand:  # the hand with the card, less each card of the hand in turn
+                    if strength[four ^ bits[c]] > cur:
+                        return a
         if discards:
             return _best_discard(discards, state.hands[p], hmask, strength, size, valuation)
         if draw_blind is not None:
@@ -156,12 +159,13 @@ def _improver(knock: float, declining: bool) -> Bot:
 def _greedy_tables(rules: Any, knock: float, declining: bool) -> tuple:
     """What greedy reads of a ruleset: strength and value by hand, the hand size, the
     valuation, which zones show their top card, and the knock bar (declining: the bar in round
-    r is knock - (r - 2), so knock + 2 less the round)."""
+    r is knock - (r - 2), so knock + 2 less the round), and each card's bit."""
     valuation = rules.valuation
     shows_top = {z: v.visibility == "top" for z, v in rules.zones.items()}
     bar = knock + 2 if declining else knock
+    bits = [1 << c for c in range(len(rules.deck.cards))]  # each card's bit in a hand's mask
     return (valuation.strength, valuation.value, rules.hand_size, valuation, shows_top, bar,
-            declining)
+            declining, bits)
 
 
 def _best_discard(actions, hand, hmask, strength, size, valuation):

@@ -58,7 +58,7 @@ def spec_of(entry: Mapping) -> Spec:
     return Spec(key, as_data(param))
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, slots=True)
 class Action:
     """One legal move: the option it comes from and the cards it names.
 
@@ -89,7 +89,7 @@ def make_action(option: Option, cards: tuple[int, ...]) -> Action:
 Lister = Callable[[Any, int], list]
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, slots=True)
 class Option:
     """One compiled turn option. Its Actions point back at it, so they are built after it and
     kept by its `Step` (`Step.actions`) with the closure that lists the legal ones."""
@@ -114,7 +114,7 @@ class Option:
     is_knock: bool = False
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, slots=True)
 class Step:
     """One step of a turn. Compared by identity: the engine asks whether the step to play is
     one of a few (`step in steps`) every turn, and value equality would be a Python call."""

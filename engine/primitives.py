@@ -160,8 +160,11 @@ def _discard_lister(opt: Any, actions: Mapping[tuple, Action], n: int) -> Lister
             jd = st.just_drawn
             return [table[c] for c in st.hands[p] if c != jd]
     else:
-        def legal(st, p):
-            return [table[c] for c in st.hands[p]]
+        def legal(st, p):  # a loop, not a comprehension: no function object made per call
+            out = []
+            for c in st.hands[p]:
+                out.append(table[c])
+            return out
     return legal
 
 

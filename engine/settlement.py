@@ -110,9 +110,16 @@ PAY_POLICIES.add(Policy(
 
 
 def _lowest(st: Any, winners: list[int], outcome: str) -> list[int]:
-    s = _strengths(st)
-    low = min(s.values())
-    return [p for p in st.alive if s[p] == low]
+    # one loop, no comprehension: every hand that ends by a showdown asks this
+    low: int | None = None
+    out: list[int] = []
+    for p in st.alive:
+        s = st.hand_strength(p)
+        if low is None or s < low:
+            low, out = s, [p]
+        elif s == low:
+            out.append(p)
+    return out
 
 
 PAY_POLICIES.add(Policy(

@@ -882,8 +882,13 @@ class GameState:
                 self.lives[p] -= st.ante
                 self.paid[p] += st.ante
                 self.pot += st.ante
-        self.hands = [[] for _ in range(self.players)]
-        self.zones = {name: [] for name in self._free_zones}
+        # loops, not comprehensions: a comprehension is a function made and called each time
+        hands = self.hands = []
+        for _ in range(self.players):
+            hands.append([])
+        zones = self.zones = {}
+        for name in self._free_zones:
+            zones[name] = []
         if rules.owned_zones:
             self._start_owned()
         self.aside = []  # cards out of play this hand (undealt, or replaced)
@@ -902,7 +907,7 @@ class GameState:
         plan = self._deal_plans.get(len(dealing))
         if plan is None:
             plan = self._deal_plans[len(dealing)] = self._deal_plan(len(dealing))
-        hands, zones, pop = self.hands, self.zones, deck.pop
+        pop = deck.pop
         for slot in plan[:len(deck)]:
             if slot.__class__ is int:
                 hands[dealing[slot]].append(pop())

@@ -123,7 +123,11 @@ class HandIn:
         winning = self.hands()
         if p is not None:  # the acting player
             return [p] if st.masks[p] in winning else None
-        found = [q for q in st.alive if st.masks[q] in winning]  # after the deal: everybody
+        masks = st.masks
+        found = []  # after the deal: everybody
+        for q in st.alive:
+            if masks[q] in winning:
+                found.append(q)
         return found or None
 
 

@@ -911,23 +911,26 @@ def _legal_moves(options: tuple[Option, ...], tables: tuple[Mapping[tuple, Actio
     has a simple `shape` need no call to its lister."""
     if len(options) == 1 and not options[0].guards:
         return listers[0]
-    table = tuple((o.guards, lister, o.shape, actions.get(()), o.zone)
-                  for o, actions, lister in zip(options, tables, listers))
+    # per option: its guards, then its one action and the zone that must not be empty for it
+    # (shape "if_zone"), its one action and no zone ("always"), or no action and its lister
+    table = tuple(
+        (o.guards, actions.get(()), o.zone, None) if o.shape == "if_zone" else
+        (o.guards, actions.get(()), None, None) if o.shape == "always" else
+        (o.guards, None, None, lister)
+        for o, actions, lister in zip(options, tables, listers))
 
     def legal(st, p):
         out = []
-        for guards, lister, shape, single, zone in table:
+        zones = st.zones
+        for guards, single, zone, lister in table:
             for g in guards:
                 if not g(st, p):
                     break
             else:
-                if shape == "always":
-                    out.append(single)
-                elif shape == "if_zone":
-                    if st.zones[zone]:
-                        out.append(single)
-                else:
+                if single is None:
                     out += lister(st, p)
+                elif zone is None or zones[zone]:
+                    out.append(single)
         return out
     return legal
 

@@ -70,20 +70,21 @@ def _improver(knock: float, declining: bool) -> Bot:
         rules = state.rules
         if rules is not seen:
             seen, tables = rules, _greedy_tables(rules, knock, declining)
-        strength, values, size, valuation, shows_top, bar2, declines, bits = tables
         kind = actions[0].kind
         p = state.current_player
         hmask = state.masks[p]
         held = len(state.hands[p])  # (the mask's bit count, without a call to a rarer method)
         if kind == "discard" and actions[-1].kind == "discard":
-            if held - 1 == size:  # the usual shape: the best hand left
+            strength = tables[0]
+            if held - 1 == tables[2]:  # the usual shape: the best hand left
                 best_a, best_s = None, -1
                 for a in actions:
                     s = strength[hmask ^ a.bits]  # the hand without that card
                     if s > best_s:
                         best_a, best_s = a, s
                 return best_a
-            return _best_discard(actions, state.hands[p], hmask, strength, size, valuation)
+            return _best_discard(actions, state.hands[p], hmask, strength, tables[2], tables[3])
+        strength, values, size, valuation, shows_top, bar2, declines, bits = tables
         if kind == "capture":
             return _best_capture(state, actions)
         cur = strength[hmask] if held == size else state.hand_strength(p)

@@ -913,14 +913,14 @@ def _legal_moves(options: tuple[Option, ...], tables: tuple[Mapping[tuple, Actio
         return listers[0]
     # per option: its guards, then its one action and the zone that must not be empty for it
     # (shape "if_zone"), its one action and no zone ("always"), or no action and its lister
-    table = tuple(
-        (o.guards, actions.get(()), o.zone, None) if o.shape == "if_zone" else
-        (o.guards, actions.get(()), None, None) if o.shape == "always" else
+    table: tuple[tuple[tuple, Action | None, str | None, Lister], ...] = tuple(
+        (o.guards, actions.get(()), o.zone, lister) if o.shape == "if_zone" else
+        (o.guards, actions.get(()), None, lister) if o.shape == "always" else
         (o.guards, None, None, lister)
         for o, actions, lister in zip(options, tables, listers))
 
     def legal(st, p):
-        out = []
+        out: list[Action] = []
         zones = st.zones
         for guards, single, zone, lister in table:
             for g in guards:

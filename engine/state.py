@@ -19,6 +19,7 @@ again at random, keeping everything he can see or knows from the public history 
 """
 from __future__ import annotations
 
+import _random
 import random
 import threading
 import weakref
@@ -842,7 +843,7 @@ class GameState:
         # a stream of the seed and the hand's number alone: a clone or a resampled state
         # (a new seed) deals its own future without sharing a generator with the game
         rng = _scratch_random()
-        rng.seed(f"{self.seed}:deal:{self.hand_number}")
+        _seed_text(rng, f"{self.seed}:deal:{self.hand_number}")
         order = shuffled_range(len(deck.cards), rng.getrandbits)
         if self._decks:
             given = self._decks.pop(0)
@@ -1133,9 +1134,29 @@ def _condition_test(trigger: Trigger) -> tuple[Callable | None, Mapping[int, Non
 
 
 _SWAPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
+#: the C seeding under `random.Random.seed`, and the hash that method seeds text with
+_CSeed = _random.Random.seed
+def _random_sha512() -> Callable[[bytes], Any]:
+    """The SHA-512 that `random` seeds text with (its light built-in one, else hashlib's)."""
+    found = getattr(random, "_sha512", None)
+    if found is None:
+        from hashlib import sha512
+        return sha512
+    return found
+
+
+_sha512 = _random_sha512()
 #: (players, first seat, direction) -> the seats from there when everybody is in
 _ALL_SEATS: dict[tuple[int, int, int], list[int]] = {}
 _scratch = threading.local()
+
+
+def _seed_text(rng: random.Random, text: str) -> None:
+    """`rng.seed(text)`, the generator in exactly the state that gives (version 2: the text's
+    bytes and their SHA-512 as one number), without the Python layer of `Random.seed` around
+    the C one: every hand's shuffle is seeded so."""
+    data = text.encode()
+    _CSeed(rng, int.from_bytes(data + _sha512(data).digest(), "big"))
 
 
 def _scratch_random() -> random.Random:

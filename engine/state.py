@@ -817,22 +817,21 @@ class GameState:
                 return cutters[0]
 
     def _seats_from(self, start: int, step: int) -> list[int]:
-        """Live seats in the given direction, starting with the first live one after `start`
-        (never changed in place: with everybody in, the same list serves every hand)."""
-        n = self.players
-        if len(self.alive) == n:
-            key = (n, start, step)
-            seats = _ALL_SEATS.get(key)
-            if seats is None:
-                seats = _ALL_SEATS[key] = [(start + step * k) % n for k in range(1, n + 1)]
-            return seats
-        alive = set(self.alive)
-        out, seat = [], start
-        for _ in range(self.players):
-            seat = (seat + step) % self.players
-            if seat in alive:
-                out.append(seat)
-        return out
+        """Live seats in the given direction, starting with the first live one after `start`.
+        The list is shared (never change it in place): the same seats in serve every hand."""
+        key = (self.players, start, step, *self.alive)
+        seats = _SEATS.get(key)
+        if seats is None:
+            if len(_SEATS) >= 4096:  # twelve players go out in many orders: stay small
+                _SEATS.clear()
+            alive = set(self.alive)
+            seats, seat = [], start
+            for _ in range(self.players):
+                seat = (seat + step) % self.players
+                if seat in alive:
+                    seats.append(seat)
+            _SEATS[key] = seats
+        return seats
 
     def _deck_order(self) -> list[int]:
         """Top card last (so dealing is `pop()`). Hand N is shuffled from a stream of the seed
@@ -1146,8 +1145,8 @@ def _random_sha512() -> Callable[[bytes], Any]:
 
 
 _sha512 = _random_sha512()
-#: (players, first seat, direction) -> the seats from there when everybody is in
-_ALL_SEATS: dict[tuple[int, int, int], list[int]] = {}
+#: (players, first seat, direction, *live seats) -> the live seats in turn from there
+_SEATS: dict[tuple[int, ...], list[int]] = {}
 _scratch = threading.local()
 
 

@@ -1,11 +1,16 @@
-"""Instructions and first-level data-cache misses per player turn, for the engine (with
-greedy bots) and for the hand-written reference, counted by valgrind's cachegrind.
+"""Instructions and first-level cache misses (instruction and data) per player turn, for the
+engine (with greedy bots) and for the hand-written reference, counted by valgrind's
+cachegrind.
 
-Why: on this interpreter the engine executes fewer instructions per turn than the reference
-yet runs slower, because a turn touches more memory than the L1 cache holds. CPU-time ratios
-(`compare.py`) say how far off the engine is; these counts say why, and they do not depend
-on the machine's load. Each side is run for two game counts and the difference is divided
-by the difference in turns, so start-up (imports, compiling the rules) cancels out.
+Why: on this interpreter a turn's time is its instructions plus its cache misses, and the
+engine long ran slower than the reference while executing fewer instructions, because it
+touched more code and memory than the first-level caches hold. CPU-time ratios
+(`compare.py`) say how far off the engine is and move with the machine's load; these counts
+say why, and repeat exactly: each run has address randomization off (`setarch -R`, where
+there is one) and a fixed string-hash seed. Each side is run for two game counts and the
+difference is divided by the difference in turns, so start-up (imports, compiling the rules)
+cancels out. Measure a change here first; a change of a few per cent is below the noise of
+timings.
 
     python bench/cache_misses.py [REFERENCE] [--games 20,80]
 
@@ -48,36 +53,43 @@ else:
 """
 
 
-def counted(side: str, games: int, reference: Path, hash_seed: int) -> tuple[int, int, int]:
-    """(turns, instructions, L1 data misses) of one run under cachegrind."""
+#: address randomization off, so that where objects fall (and so the counts) repeat
+NO_ASLR = ["setarch", "-R"] if shutil.which("setarch") else []
+
+
+def counted(side: str, games: int, reference: Path,
+            hash_seed: int) -> tuple[int, int, int, int]:
+    """(turns, instructions, L1 instruction misses, L1 data misses) of one run."""
     done = subprocess.run(
-        ["valgrind", "--tool=cachegrind", "--cache-sim=yes", "--cachegrind-out-file=/dev/null",
+        [*NO_ASLR, "valgrind", "--tool=cachegrind", "--cache-sim=yes",
+         "--cachegrind-out-file=/dev/null",
          sys.executable, "-c", PROGRAM, side, str(games), str(reference)],
         capture_output=True, text=True, check=False,
         env={**os.environ, "PYTHONHASHSEED": str(hash_seed)})
     out = done.stderr
     turns = re.search(r"@@turns (\d+)", out)
     refs = re.search(r"I\s+refs:\s+([\d,]+)", out)
+    code = re.search(r"I1\s+misses:\s+([\d,]+)", out)
     misses = re.search(r"D1\s+misses:\s+([\d,]+)", out)
-    if done.returncode != 0 or not (turns and refs and misses):
+    if done.returncode != 0 or not (turns and refs and code and misses):
         sys.exit(f"cache_misses.py: the {side} run failed:\n{out[-2000:]}")
     return (int(turns.group(1)), int(refs.group(1).replace(",", "")),
-            int(misses.group(1).replace(",", "")))
+            int(code.group(1).replace(",", "")), int(misses.group(1).replace(",", "")))
 
 
 def per_turn(side: str, few: int, many: int, reference: Path,
-             seeds: int) -> tuple[float, float]:
-    """Averaged over string-hash seeds: where dict and set entries fall moves the counts by
-    several per cent (56k to 60k instructions a turn), more than most changes one measures."""
-    instructions = misses = 0.0
+             seeds: int) -> tuple[float, float, float]:
+    """(instructions, instruction misses, data misses) per turn, averaged over string-hash
+    seeds: where dict and set entries fall moves the counts by a few per cent."""
+    totals = [0.0, 0.0, 0.0]
     for seed in range(seeds):
         with ThreadPoolExecutor(2) as pool:
-            (t0, i0, m0), (t1, i1, m1) = pool.map(
+            small, big = pool.map(
                 counted, (side, side), (few, many), (reference, reference), (seed, seed))
-        turns = t1 - t0
-        instructions += (i1 - i0) / turns / seeds
-        misses += (m1 - m0) / turns / seeds
-    return instructions, misses
+        turns = big[0] - small[0]
+        for k in range(3):
+            totals[k] += (big[k + 1] - small[k + 1]) / turns / seeds
+    return totals[0], totals[1], totals[2]
 
 
 def main() -> None:
@@ -93,11 +105,12 @@ def main() -> None:
     if not args.reference.is_file():
         sys.exit(f"cache_misses.py: reference simulator not found at {args.reference}")
     few, many = (int(g) for g in args.games.split(","))
-    ei, em = per_turn("engine", few, many, args.reference, args.seeds)
-    ri, rm = per_turn("reference", few, many, args.reference, args.seeds)
-    print(f"per player turn: trentuno {ei:,.0f} instructions, {em:,.0f} L1 data misses; "
-          f"reference {ri:,.0f} instructions, {rm:,.0f} L1 data misses (cachegrind, "
-          f"{many} minus {few} games, greedy, 4 players, mean of {args.seeds} hash seeds)")
+    ei, ec, ed = per_turn("engine", few, many, args.reference, args.seeds)
+    ri, rc, rd = per_turn("reference", few, many, args.reference, args.seeds)
+    print(f"per player turn: trentuno {ei:,.0f} instructions, {ec:,.0f} L1 instruction and "
+          f"{ed:,.0f} L1 data misses; reference {ri:,.0f} instructions, {rc:,.0f} and "
+          f"{rd:,.0f} misses (cachegrind, {many} minus {few} games, greedy, 4 players, mean "
+          f"of {args.seeds} hash seeds)")
 
 
 if __name__ == "__main__":

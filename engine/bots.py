@@ -85,7 +85,7 @@ def _improver(knock: float, declining: bool) -> Bot:
                         best_a, best_s = a, s
                 return best_a
             return _best_discard(actions, state.hands[p], hmask, strength, tables[2], tables[3])
-        strength, values, size, valuation, shows_top, bar2, declines, bits = tables
+        strength, value_of_rank, size, valuation, shows_top, bar2, declines, bits = tables
         if kind == "capture":
             return _best_capture(state, actions)
         cur = strength[hmask] if held == size else state.hand_strength(p)
@@ -129,7 +129,7 @@ def _improver(knock: float, declining: bool) -> Bot:
                     discards = []
                 discards.append(a)
         if knock_move is not None:
-            value = values[hmask] if held == size else state.hand_value(p)
+            value = value_of_rank[cur] if held == size else state.hand_value(p)
             if value >= (bar2 - state.round if declines else bar2):
                 return knock_move
         if visible is not None:  # take a visible card only if keeping it would raise the hand
@@ -181,8 +181,15 @@ def _make_tables(rules: Any, knock: float, declining: bool) -> tuple:
     shows_top = {z: v.visibility == "top" for z, v in rules.zones.items()}
     bar = knock + 2 if declining else knock
     bits = [1 << c for c in range(len(rules.deck.cards))]  # each card's bit in a hand's mask
-    return (valuation.strength, valuation.value, rules.hand_size, valuation, shows_top, bar,
-            declining, bits)
+    # a hand's value by its strength (hands of one strength are tied: one ranking key, so one
+    # value): a short list, where the knock's test would otherwise look the hand up again in
+    # a table of every hand
+    strength, value = valuation.strength, valuation.value
+    value_of_rank: list[float] = [0.0] * (max(strength.values(), default=-1) + 1)
+    for mask, rank in strength.items():
+        value_of_rank[rank] = value[mask]
+    return (strength, value_of_rank, rules.hand_size, valuation, shows_top, bar, declining,
+            bits)
 
 
 def _best_discard(actions, hand, hmask, strength, size, valuation):

@@ -89,20 +89,36 @@ def _improver(knock: float, declining: bool) -> Bot:
         if kind == "capture":
             return _best_capture(state, actions)
         cur = strength[hmask] if held == size else state.hand_strength(p)
-        # one pass over the moves; the knock is decided first, then a visible card that
-        # raises the hand (the first such), then the rest in the order below
-        knock_move = pass_ = draw_blind = best_swap = visible = discards = None
+        # the knock first: when the hand reaches the bar, the first knock offered is the move
+        bar = bar2 - state.round if declines else bar2
+        if held != size or value_of_rank[cur] >= bar:
+            for a in actions:
+                if a.kind == "knock":
+                    if held == size or state.hand_value(p) >= bar:
+                        return a
+                    break
+        # then, in one pass, a visible card that raises the hand (the first such) or the
+        # rest, chosen in the order below
+        knock_move = pass_ = draw_blind = best_swap = discards = None
         best_gain = cur
         zones = state.zones
+        hand = state.hands[p]
         for a in actions:
             k = a.kind
             if k == "draw":
                 z = a.zone
                 pile = zones[z]
                 if pile and (shows_top[z] or state.face_up[z]):
-                    if visible is None:
-                        visible = []
-                    visible.append(a)
+                    # take a visible card only if keeping it would raise the hand
+                    top = pile[-1]
+                    if held != size:
+                        if valuation.of([*hand, top]).strength > cur:
+                            return a
+                        continue
+                    four = hmask | bits[top]
+                    for c in hand:  # the hand with the card, less each card in turn
+                        if strength[four ^ bits[c]] > cur:
+                            return a
                 elif draw_blind is None:
                     draw_blind = a
             elif k == "knock":
@@ -128,24 +144,8 @@ def _improver(knock: float, declining: bool) -> Bot:
                 if discards is None:
                     discards = []
                 discards.append(a)
-        if knock_move is not None:
-            value = value_of_rank[cur] if held == size else state.hand_value(p)
-            if value >= (bar2 - state.round if declines else bar2):
-                return knock_move
-        if visible is not None:  # take a visible card only if keeping it would raise the hand
-            hand = state.hands[p]
-            for a in visible:
-                top = zones[a.zone][-1]
-                if held != size:
-                    if valuation.of([*hand, top]).strength > cur:
-                        return a
-                    continue
-                four = hmask | bits[top]
-                for c in hand:  # the hand with the card, less each card of the hand in turn
-                    if strength[four ^ bits[c]] > cur:
-                        return a
         if discards:
-            return _best_discard(discards, state.hands[p], hmask, strength, size, valuation)
+            return _best_discard(discards, hand, hmask, strength, size, valuation)
         if draw_blind is not None:
             return draw_blind
         if best_swap is not None:

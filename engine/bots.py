@@ -22,14 +22,13 @@ from __future__ import annotations
 
 import random
 import time
-import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from .errors import UsageError
-from .rules import Action
+from .rules import Action, made_once
 
 Bot = Callable[[Any, list], Action]
 
@@ -158,22 +157,13 @@ def _improver(knock: float, declining: bool) -> Bot:
     return choose
 
 
-_TABLES: dict[tuple[int, float, bool], tuple[weakref.ref, tuple]] = {}
-
-
 def _greedy_tables(rules: Any, knock: float, declining: bool) -> tuple:
     """What greedy reads of a ruleset: strength and value by hand, the hand size, the
     valuation, which zones show their top card, and the knock bar (declining: the bar in round
     r is knock - (r - 2), so knock + 2 less the round), and each card's bit. Made once per
     ruleset and bar, not once per bot: a simulation makes new bots for every game."""
-    key = (id(rules), knock, declining)
-    found = _TABLES.get(key)
-    if found is not None and found[0]() is rules:
-        return found[1]
-    tables = _make_tables(rules, knock, declining)
-    _TABLES[key] = (weakref.ref(rules), tables)  # held weakly: it goes with its ruleset
-    weakref.finalize(rules, _TABLES.pop, key, None)
-    return tables
+    return made_once(rules, ("greedy", knock, declining),
+                     lambda: _make_tables(rules, knock, declining))
 
 
 def _make_tables(rules: Any, knock: float, declining: bool) -> tuple:

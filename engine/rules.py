@@ -5,9 +5,10 @@ builds these; the game state (state.py) only ever reads these.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import weakref
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from .cards import Deck
 from .keywords import as_data
@@ -50,6 +51,25 @@ class Spec:
     """
     keyword: str
     param: Any
+
+
+_T = TypeVar("_T")
+#: (id of a ruleset, what is made of it) -> (the ruleset, weakly; what was made)
+_MADE_ONCE: dict[tuple[int, Hashable], tuple[weakref.ref, Any]] = {}
+
+
+def made_once(rules: Any, what: Hashable, make: Callable[[], _T]) -> _T:
+    """`make()`, once per ruleset and `what`: what games and bots derive from a compiled
+    ruleset (a simulation starts thousands of games, each with new bots). Held weakly: a
+    ruleset no longer used takes its entries along."""
+    key = (id(rules), what)
+    found = _MADE_ONCE.get(key)
+    if found is not None and found[0]() is rules:
+        return found[1]
+    made = make()
+    _MADE_ONCE[key] = (weakref.ref(rules), made)
+    weakref.finalize(rules, _MADE_ONCE.pop, key, None)
+    return made
 
 
 def spec_of(entry: Mapping) -> Spec:

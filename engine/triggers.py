@@ -103,21 +103,21 @@ _event("stock_empty", "a draw finds the stock empty",
 # ---- conditions ---------------------------------------------------------------------------
 class HandIn:
     """A condition that holds exactly when the acting player's hand is one of a set of hands
-    (`holds`). It says so (`hands()`), so that the end of every turn tests the set in line
+    (`holds`). It says so (`hands()`), so that the end of every turn tests them in line
     instead of calling it. The set is made at its first use, not at compile: `validate` and
     `score` never need it, and a few hundred hands are looked up faster than the table."""
-    __slots__ = ("_set", "_table")
+    __slots__ = ("_hands", "_table")
 
     def __init__(self, table: Callable[[], Mapping[int, Any]]):
         self._table = table  # mask -> whether the hand holds it
-        self._set: dict[int, None] | None = None
+        self._hands: dict[int, None] | None = None
 
     def hands(self) -> Mapping[int, None]:
         """The hands, as the keys of a dict: looked up by the same code as every other table
         (a set's lookup is code of its own, which the processor must fetch every turn)."""
-        if self._set is None:
-            self._set = dict.fromkeys(m for m, hit in self._table().items() if hit)
-        return self._set
+        if self._hands is None:
+            self._hands = dict.fromkeys(m for m, hit in self._table().items() if hit)
+        return self._hands
 
     def __call__(self, st: Any, p: int | None) -> list | None:
         winning = self.hands()

@@ -124,7 +124,7 @@ def folder_refusal(path: str | Path) -> str | None:
 def make_room(folder: str | Path) -> None:
     """Make and remove a new file in `folder`, the very test a write makes there (a missing,
     read-only or full folder, a /proc folder that takes no new file); raises OSError."""
-    with tempfile.NamedTemporaryFile(dir=folder, prefix=".trentuno-probe-"):
+    with tempfile.NamedTemporaryFile(dir=folder, prefix=".write-probe-"):
         pass
 
 

@@ -16,7 +16,7 @@ from .lab_options import (
     where_options,
 )
 from .output import echo_json, table
-from .params import VARIANT
+from .params import OUTPUT_FILE, VARIANT
 
 MAX_GAMES = 1_000_000
 #: the mixed tables' bots, strongest first, as far as they exist. The `mc` search bot costs
@@ -109,8 +109,9 @@ def report(data: dict[str, Any]) -> list[str]:
                    f"{SKILL_GAMES}, or {SKILL_GAMES_SEARCH} when a searching bot (mc) plays.")
 @where_options
 @click.option("--json", "as_json", is_flag=True, help="Print the comparison as one JSON object.")
-@click.option("--html", "html_file", default=None, metavar="FILE",
-              help="Also write the table and charts as one self-contained HTML page.")
+@click.option("--html", "html_file", type=OUTPUT_FILE, default=None, metavar="FILE",
+              help="Also write the table and charts as one self-contained HTML page (FILE "
+                   "is checked before any game: a new or regular file).")
 def compare(rulesets, games: int, players: int | None, bots: str, skill_bots: str,
             skill_games: int | None, seed: int, jobs: int, cluster: str | None, as_json: bool,
             html_file: str | None) -> None:
@@ -138,14 +139,15 @@ def compare(rulesets, games: int, players: int | None, bots: str, skill_bots: st
         result = run_comparison(rulesets, games, players, bots, seed, skill,
                                 skill_games if skill else 0, jobs, cluster, bar)
     data = result.as_dict()
+    if as_json:  # first: a page that cannot be written loses none of the figures
+        echo_json(data)
+    else:
+        for line in report(data):
+            click.echo(line)
     if html_file is not None:
         from .report_html import write_report
         try:
             write_report(data, html_file)
         except OSError as err:
-            raise Failure(f"cannot write {html_file}: {err.strerror or err}") from None
-    if as_json:
-        echo_json(data)
-    else:
-        for line in report(data):
-            click.echo(line)
+            raise Failure(f"--html {html_file}: cannot write it: {err.strerror or err}; "
+                          f"the figures are printed above") from None

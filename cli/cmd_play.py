@@ -34,7 +34,7 @@ from trentuno.engine.state import GameState
 from .failure import Failure
 from .messages import LANGUAGES, QUIT, SHOW, YES, Texts, default_language
 from .output import wants_style
-from .params import SEED, VARIANT, complete_variant
+from .params import OUTPUT_FILE, SEED, VARIANT, complete_variant
 from .table import TableView, fit, width_of
 
 EXIT_INTERRUPTED = 130
@@ -459,7 +459,7 @@ def _bot_names(spec: str, players: int, seat: int | None, tr: Texts) -> dict[int
               help="Every seat is a bot; the game is told move by move and ends by itself.")
 @click.option("--delay", type=float, default=0.0, show_default=True, metavar="SECONDS",
               help=f"Pause before each bot move (at most {MAX_DELAY} seconds).")
-@click.option("--save", "save_path", default=None, metavar="FILE",
+@click.option("--save", "save_path", type=OUTPUT_FILE, default=None, metavar="FILE",
               help="Write the game record to FILE when the game ends or is interrupted "
                    "(checked before the first move; an existing FILE needs --force).")
 @click.option("--force", is_flag=True, help="Let --save replace an existing file.")

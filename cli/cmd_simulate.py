@@ -18,7 +18,7 @@ from .lab_options import (
     where_options,
 )
 from .output import echo_json, percent, table
-from .params import VARIANT
+from .params import OUTPUT_FOLDER, VARIANT
 
 MAX_GAMES = 10_000_000
 
@@ -68,7 +68,7 @@ def report(s: Summary) -> list[str]:
                    f"({', '.join(BOTS)}).")
 @where_options
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as one JSON object.")
-@click.option("--record", "record_dir", default=None, metavar="DIR",
+@click.option("--record", "record_dir", type=OUTPUT_FOLDER, default=None, metavar="DIR",
               help="Write every game's record to DIR (created if missing) as game-00001.json, "
                    "game-00002.json, ...; `trentuno replay FILE` plays one again.")
 def simulate(rules, games: int, players, bots: str, seed: int, jobs: int,
@@ -102,9 +102,12 @@ def simulate(rules, games: int, players, bots: str, seed: int, jobs: int,
 
 
 def prepare_record_dir(record_dir: str) -> None:
-    """Create the --record folder if missing; fail (exit 1) before playing when it cannot be
-    made or written to, or when it already holds records (they would be mixed with, or
-    replaced by, this run's)."""
+    """Create the --record folder if missing (OUTPUT_FOLDER has checked that it is a folder or
+    can be one); fail (exit 1) before playing when it cannot be made or written to, or when
+    it already holds records (they would be mixed with, or replaced by, this run's; a
+    `game-*.json` that is a FIFO or a symlink counts too)."""
+    from trentuno.engine.atomic import make_room
+
     folder = Path(record_dir)
     try:
         folder.mkdir(parents=True, exist_ok=True)
@@ -113,9 +116,7 @@ def prepare_record_dir(record_dir: str) -> None:
             raise Failure(f"{record_dir} already holds records ({held[0]}"
                           f"{', ...' if len(held) > 1 else ''}): choose an empty folder or "
                           f"remove them first")
-        probe = folder / ".trentuno-write-test"
-        probe.write_text("", encoding="utf-8")
-        probe.unlink()
+        make_room(folder)
     except OSError as err:
         raise Failure(f"cannot write records to {record_dir}: "
                       f"{err.strerror or err}") from None

@@ -1,11 +1,13 @@
 """Shared click parameter types."""
 from __future__ import annotations
 
+import os
+
 import click
 from trentuno.engine.errors import RuleFileError, UsageError
 from trentuno.engine.variants import builtin_files, load, load_hands
 
-from .failure import failure_from
+from .failure import Failure, failure_from
 
 
 class VariantType(click.ParamType):
@@ -13,7 +15,9 @@ class VariantType(click.ParamType):
     converted to the compiled Ruleset.
 
     An unknown name or missing file is a usage error (one line, exit 2); a file that exists but
-    is invalid is reported problem by problem (one `FILE:LINE:COL: message` line each, exit 1).
+    is invalid is reported problem by problem (one `FILE:LINE:COL: message` line each, exit 1),
+    and one that is there but no rule file at all (a FIFO, a device, a folder) in one line with
+    exit 1, as `validate` reports it.
     """
 
     name = "variant"
@@ -31,6 +35,8 @@ class VariantType(click.ParamType):
         except RuleFileError as err:
             raise failure_from(err, text) from None
         except UsageError as err:
+            if _is_there(text):  # not the argument's fault but the file's: as `validate` says
+                raise Failure(err.line()) from None
             self.fail(err.line(), param, ctx)
         except OSError as err:  # e.g. the file vanished between the lookup and the read
             self.fail(f"cannot read {text}: {err.strerror or err}", param, ctx)
@@ -47,6 +53,48 @@ class VariantType(click.ParamType):
 
 VARIANT = VariantType()
 HAND_VALUES = VariantType(hands_only=True)
+
+
+def _is_there(text: str) -> bool:
+    try:
+        return os.path.exists(text)
+    except (OSError, ValueError):
+        return False
+
+
+class OutputType(click.ParamType):
+    """An option naming where the command writes: a file (`--html`, `--save`) or, with
+    `folder`, a folder it writes files into (`--record`). Checked when the command line is
+    read, before anything is played, with engine/atomic.py's rules: a file only where it is
+    missing or a regular file (a symlink to one is followed), never over a device, a FIFO, a
+    socket or a folder, and only in a folder where a new file can be made. A refusal is one
+    line naming the option and exit 1 (`trentuno: error: --html /dev/full: not a regular
+    file (a character device); nothing was written`). The value is the path, `~` expanded;
+    the writer checks the target again when it writes."""
+
+    def __init__(self, folder: bool = False):
+        self.folder = folder
+        self.name = "folder" if folder else "file"
+
+    def convert(self, value, param, ctx):
+        from trentuno.engine.atomic import folder_refusal, refusal
+
+        text = str(value)
+        path = os.path.expanduser(text)
+        reason = folder_refusal(path) if self.folder else refusal(path)
+        if reason is not None:
+            option = param.opts[0] if param is not None and param.opts else "output"
+            raise Failure(f"{option} {text or repr(text)}: {reason}; nothing was written")
+        return path
+
+    def shell_complete(self, ctx, param, incomplete):
+        from click.shell_completion import CompletionItem  # only when completing
+
+        return [CompletionItem(incomplete, type="dir" if self.folder else "file")]
+
+
+OUTPUT_FILE = OutputType()
+OUTPUT_FOLDER = OutputType(folder=True)
 
 
 def complete_variant(ctx: click.Context, param: click.Parameter, incomplete: str) -> list:

@@ -3,18 +3,17 @@
 Inline SVG charts (win share by seat with 95% intervals, the distribution of hand lengths, how
 hands end) and the table of figures; no script, no font, no image, nothing fetched: the page
 reads the same offline, in a mail attachment or years later. Every text that comes from a
-rule file (names, titles, the ways hands end) is escaped. The file is written atomically (a
-temporary file in the same folder, then os.replace), so a crash never leaves half a page.
+rule file (names, titles, the ways hands end) is escaped. The file is written as saves are
+(engine/atomic.py: atomically, with the same permissions, never over anything but a regular
+file), so a crash never leaves half a page.
 """
 from __future__ import annotations
 
-import contextlib
 import html
-import os
-import tempfile
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
+
+from trentuno.engine.atomic import write_atomically
 
 #: one colour per ruleset (bars, lines, legend), cycled past six
 RULESET_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b")
@@ -235,18 +234,5 @@ p &lt; {data['alpha']} (a paired test by seed).</p>
 
 
 def write_report(data: dict[str, Any], path: str) -> None:
-    """Write the page to `path` atomically: a temporary file beside it, then os.replace."""
-    target = Path(path)
-    text = render(data)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
-                               dir=str(target.parent.resolve()))
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
+    """Write the page to `path` as every output is written (engine/atomic.py)."""
+    write_atomically(path, render(data))

@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from .atomic import write_atomically
 from .keywords import Kind, Registry, Unit, registries
 
 SOURCE_ROOT = Path(__file__).resolve().parent.parent
@@ -223,8 +224,8 @@ def main(argv: list[str] | None = None) -> int:
     text = dumps(schema)
     page = render_reference(schema)
     if args.write:
-        SCHEMA.write_text(text, "utf-8")
-        REFERENCE.write_text(page, "utf-8")
+        write_atomically(SCHEMA, text)  # as every file is written: whole, over a file only
+        write_atomically(REFERENCE, page)
         print(f"wrote {SCHEMA.relative_to(SOURCE_ROOT)} and {REFERENCE.relative_to(SOURCE_ROOT)}")
         return 0
     if args.check:

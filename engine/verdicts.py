@@ -11,11 +11,14 @@ bytes, so that `validate` of it again parses nothing (engine/variants.py, `known
 A key is a small file in the user's cache folder: $<PACKAGE>_CACHE_DIR
 (the package's name in capitals), else $XDG_CACHE_HOME/<package>, else ~/.cache/<package>;
 the variable set to nothing turns the memory off. A folder that cannot be written only means
-that nothing is remembered.
+that nothing is remembered. Entries are written as every file is (engine/atomic.py: whole or
+not at all, never over anything but a regular file) and read only when they are regular files
+(a FIFO planted in the cache would otherwise block every command that looks there).
 """
 from __future__ import annotations
 
 import os
+import stat
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -71,19 +74,24 @@ def remember(key: str, kept: bytes) -> None:
     entry = _entry(key)
     if entry is None:
         return
+    from .atomic import write_atomically  # only on a cold cache: `score` of a known file never
+
     try:
         entry.parent.mkdir(parents=True, exist_ok=True)
-        temporary = entry.with_name(f".{entry.name}.{os.getpid()}")
-        temporary.write_bytes(kept)
-        os.replace(temporary, entry)
-    except OSError:  # a read-only home, a full disk: nothing is remembered, nothing fails
+        write_atomically(entry, kept, durable=False)  # a lost entry is only computed again
+    except OSError:  # a read-only home, a full disk, a FIFO there: nothing is remembered
         pass
 
 
 def recall(key: str) -> bytes | None:
     """What was kept under `key`, or None."""
     entry = _entry(key)
+    if entry is None:
+        return None
     try:
-        return None if entry is None else entry.read_bytes()
+        fd = os.open(entry, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)
+                     | getattr(os, "O_NOCTTY", 0))
+        with os.fdopen(fd, "rb") as f:
+            return f.read() if stat.S_ISREG(os.fstat(f.fileno()).st_mode) else None
     except OSError:
         return None

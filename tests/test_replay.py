@@ -422,7 +422,7 @@ def test_simulate_record_into_something_that_is_not_a_folder(tmp_path):
     blocker = tmp_path / "file.txt"
     blocker.write_text("x", encoding="utf-8")
     result = run("simulate", "trentuno", "--games", "2", "--record", str(blocker / "sub"))
-    one_line_error(result, "cannot write records to")
+    one_line_error(result, "file.txt is not a folder (a regular file); nothing was written")
 
 
 def test_simulate_record_refuses_a_folder_that_holds_records(tmp_path):

@@ -425,9 +425,23 @@ def test_end_of_input_mid_game_saves_it(runner, tmp_path, monkeypatch):
     assert not replay(load_record(path), load("trentuno")).is_over
 
 
-def test_end_of_input_at_the_save_question(runner):
-    out = ok(play(runner, "trentuno", "--seed", "1", "--lang", "en", input="q\n"))
-    assert "The game was not saved." in out
+@pytest.mark.parametrize("typed", ["q\n", "q\ny\n", "1\n1\nq\nyes\n"])
+def test_end_of_input_at_a_save_question_saves_unasked(runner, tmp_path, typed):
+    """Ctrl-D at "Save the game?" or at the file name after a yes: nobody can answer, so
+    the game is saved as an unasked save would (never "not saved")."""
+    out = ok(play(runner, "trentuno", "--seed", "1", "--lang", "en", input=typed))
+    assert "not saved" not in out
+    assert "Input ended: the game stops here.\nGame saved to trentuno-1.json." in out
+    record = load_record(tmp_path / "trentuno-1.json")
+    moves = sum(len(h["moves"]) for h in record["hands"])
+    assert [m["player"] for h in record["hands"] for m in h["moves"]].count(0) == \
+        typed.count("1\n") and moves >= typed.count("1\n")
+
+
+def test_no_at_the_save_question_does_not_save(runner, tmp_path):
+    out = ok(play(runner, "trentuno", "--seed", "1", "--lang", "en", input="q\nn\n"))
+    assert out.rstrip().endswith("The game was not saved.")
+    assert not list(tmp_path.iterdir())
 
 
 def _scripted(monkeypatch, answers):

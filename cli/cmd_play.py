@@ -36,6 +36,7 @@ from trentuno.engine.record import RecordError, cut_to, find_rules, record_of, r
 from trentuno.engine.record import check as check_rules
 from trentuno.engine.record import load as load_record
 from trentuno.engine.record import save as save_record
+from trentuno.engine.rules import Ruleset
 from trentuno.engine.state import GameState
 
 from .failure import PROG, Failure
@@ -265,13 +266,13 @@ class Session:
             self.save_unasked(before=[self.tr("output_gone")])
             return self._final(ending.code)
         if isinstance(ending, InputGone):
-            self.save_unasked(before=["", self.tr("output_gone")])
+            self.save_unasked(before=["", self.tr("input_gone")])
             return self._final(EXIT_HANGUP)
         ok = self.save_unasked(before=["", self.tr("input_ended")])
         return self._final(0 if ok else EXIT_SAVE_FAILED)
 
     def interrupted(self) -> int:
-        """Ctrl-C: save to --save FILE, else offer to; a second Ctrl-C leaves unsaved."""
+        """Ctrl-C: save to --save FILE, else offer to (a second Ctrl-C saves unasked)."""
         if self.save_path:
             self.save_unasked(before=["", self.tr("interrupted")])
             return self._final(EXIT_INTERRUPTED)
@@ -446,14 +447,14 @@ class Session:
 
     def offer_save(self, code: int) -> int:
         """Save to --save FILE, else ask whether to save and where; the exit status. When
-        nobody can answer (the input ended, the terminal is gone, a stop signal) the game
-        is saved unasked; a Ctrl-C at a question leaves it unsaved."""
+        nobody answers (the input ended, the terminal is gone, a stop signal, a Ctrl-C at
+        a question) the game is saved unasked: only a no leaves it unsaved."""
         if self.save_path:
             return self._final(code if self.save_unasked() else EXIT_SAVE_FAILED)
         try:
             self._ask_where()
         except KeyboardInterrupt:
-            self.say("", self.tr("not_saved"))
+            self.save_unasked(before=["", self.tr("interrupted")])
             return self._final(EXIT_INTERRUPTED)
         except Ending as ending:  # nobody can answer: saved unasked
             return max(code, self.ended(ending))
@@ -575,8 +576,10 @@ def play(ctx: click.Context, variant: str | None, players: int | None,
     with a saved game (`--resume FILE`, no VARIANT needed).
 
     Each of your turns shows the table and your legal moves as numbered choices: type a
-    number (or the card codes of a move, like "rc"), ? to see the table again, q to leave.
-    Input is read line by line, so a game can also be scripted through a pipe.
+    number, or the codes of cards that only one choice shows, in any order ("rc" discards
+    the Rc, "ad ah" gives the Ad for the Ah, "7b" makes the one capture the 7b can make),
+    ? to see the table again, q to leave. Input is read line by line, so a game can also be
+    scripted through a pipe.
     """
     record = load_record(resume_path) if resume_path is not None else None
     if lang is None and record is not None and record.get("lang") in LANGUAGES:
@@ -593,16 +596,7 @@ def play(ctx: click.Context, variant: str | None, players: int | None,
     may_replace: Path | None = None
     if record is not None and resume_path is not None:
         where = safe_text(resume_path)
-        try:
-            if variant is None:
-                rules = find_rules(record, resume_path)
-            recorded = record["ruleset"]["name"]
-            if recorded != rules.name:
-                raise Failure(tr("err_resume_name", path=where, recorded=recorded,
-                                 name=safe_text(rules.name)))
-            check_rules(record, rules, where)
-        except RecordError as err:
-            raise Failure(tr("err_resume", path=where, reason=_reason(err, where))) from None
+        rules = _resumed_rules(record, resume_path, rules if variant is not None else None, tr)
         players, seat, watch, bots = _as_recorded(record, where, players, seat, watch, bots,
                                                   seed, tr)
         if save_path is None:
@@ -616,15 +610,7 @@ def play(ctx: click.Context, variant: str | None, players: int | None,
         raise click.BadParameter(tr("err_players", name=rules.name, min=rules.min_players,
                                     max=rules.max_players, n=players),
                                  param_hint="'--players'")
-    if watch:
-        if seat is not None:
-            raise click.BadParameter(tr("err_seat_watch"), param_hint="'--seat'")
-    else:
-        seat = 1 if seat is None else seat  # Player 1 sits at seat 1: one numbering for people
-        if not 1 <= seat <= players:
-            raise click.BadParameter(tr("err_seat", max=players, players=players, seat=seat),
-                                     param_hint="'--seat'")
-        seat -= 1  # the engine and records count seats from 0
+    seat = _seat_of(seat, watch, players, tr)
     names = _bot_names(bots or "greedy", players, seat, tr)
 
     view = TableView(rules.for_players(players), tr.lang, seat=seat, bots=names,
@@ -646,6 +632,35 @@ def play(ctx: click.Context, variant: str | None, players: int | None,
         restore()
     if code:
         ctx.exit(code)
+
+
+def _resumed_rules(record: dict, path: str, given: Ruleset | None, tr: Texts) -> Ruleset:
+    """The ruleset a saved game goes on under: the one inside it, or the VARIANT given,
+    which must be the recorded one, unchanged."""
+    where = safe_text(path)
+    try:
+        rules = find_rules(record, path) if given is None else given
+        recorded = record["ruleset"]["name"]
+        if recorded != rules.name:
+            raise Failure(tr("err_resume_name", path=where, recorded=recorded,
+                             name=safe_text(rules.name)))
+        check_rules(record, rules, where)
+    except RecordError as err:
+        raise Failure(tr("err_resume", path=where, reason=_reason(err, where))) from None
+    return rules
+
+
+def _seat_of(seat: int | None, watch: bool, players: int, tr: Texts) -> int | None:
+    """The person's seat counted from 0 (--seat counts from 1, default 1); None to watch."""
+    if watch:
+        if seat is not None:
+            raise click.BadParameter(tr("err_seat_watch"), param_hint="'--seat'")
+        return None
+    seat = 1 if seat is None else seat  # Player 1 sits at seat 1: one numbering for people
+    if not 1 <= seat <= players:
+        raise click.BadParameter(tr("err_seat", max=players, players=players, seat=seat),
+                                 param_hint="'--seat'")
+    return seat - 1  # the engine and records count seats from 0
 
 
 def _seat_bots(names: dict[int, str], players: int, seed: int | None) -> dict:

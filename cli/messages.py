@@ -149,7 +149,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "save_failed": "Could not save to {path}: {reason}",
         "saved_nowhere": "The game could not be saved anywhere.",
         "input_ended": "Input ended: the game stops here.",
-        "output_gone": "The terminal is gone: the game stops here.",
+        "output_gone": "The output cannot be written any more: the game stops here.",
+        "input_gone": "The input cannot be read any more: the game stops here.",
         "interrupted": "Interrupted.",
         "stopped": "Stopped by {signal}.",
         "stopped_replaying": "Stopped by {signal} while replaying {path}: nothing was "
@@ -305,7 +306,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "save_failed": "Impossibile salvare in {path}: {reason}",
         "saved_nowhere": "Non è stato possibile salvare la partita da nessuna parte.",
         "input_ended": "Non arriva più nulla da leggere: la partita si ferma qui.",
-        "output_gone": "Il terminale non c'è più: la partita si ferma qui.",
+        "output_gone": "Non si può più scrivere l'uscita: la partita si ferma qui.",
+        "input_gone": "Non si può più leggere l'ingresso: la partita si ferma qui.",
         "interrupted": "Interrotto.",
         "stopped": "Partita interrotta da {signal}.",
         "stopped_replaying": "Interrotto da {signal} mentre si rigiocava {path}: non è "

@@ -154,11 +154,14 @@ class Session:
             self._tell_elsewhere(lines)
             return
         width = width_of(sys.stdout)
+        self._put([part for line in lines for part in ([line] if whole else fit(line, width))])
+
+    def _put(self, texts: Sequence[str], nl: bool = True) -> None:
+        """Write to stdout; OutputGone if it cannot be written."""
         try:
-            for line in lines:
-                for part in [line] if whole else fit(line, width):
-                    click.echo(part)
-        except OSError as err:
+            for text in texts:
+                click.echo(text, nl=nl)
+        except (OSError, ValueError) as err:  # (ValueError: a closed stream)
             self._lose_output(err)
             raise OutputGone(self.gone or EXIT_HANGUP) from None
 
@@ -170,7 +173,7 @@ class Session:
         except OutputGone:
             self._tell_elsewhere(lines)
 
-    def _lose_output(self, err: OSError) -> None:
+    def _lose_output(self, err: Exception) -> None:
         """Standard output is gone: silence it (and stderr, when it is the same terminal),
         so that what is still buffered and the flush at exit go nowhere instead of
         failing."""
@@ -201,18 +204,11 @@ class Session:
         if self.gone is not None:
             raise OutputGone(self.gone)
         with self.stops.at_once():
-            self._prompt(prompt)
+            self._put([prompt], nl=False)
             line = _read_line()
         if line is not None and not _isatty(sys.stdin):
             self.echo(line)  # a terminal echoes what is typed; a pipe does not
         return line
-
-    def _prompt(self, prompt: str) -> None:
-        try:
-            click.echo(prompt, nl=False)
-        except OSError as err:
-            self._lose_output(err)
-            raise OutputGone(self.gone or EXIT_HANGUP) from None
 
     def catch_up(self, actor: int | None = None, action=None) -> None:
         """Tell what happened since the last call (the engine's events)."""

@@ -245,9 +245,11 @@ STOPS = {  # how the game is stopped -> (what to do, the exit status)
 }
 
 
-def _straight_game(tmp_path):
-    """The game played through without a stop, its person always taking the first choice."""
-    path = tmp_path / "straight.json"
+@pytest.fixture(scope="module")
+def straight(tmp_path_factory):
+    """The game played through without a stop, its person always taking the first choice
+    (played once for every test that compares a resumed game with it)."""
+    path = tmp_path_factory.mktemp("straight") / "straight.json"
     done = subprocess.run([sys.executable, "-m", "trentuno.cli", "play", *GAME, "--save",
                            str(path)], input=ALWAYS_FIRST, capture_output=True, text=True,
                           timeout=120, check=False)
@@ -281,9 +283,8 @@ def _resumes_as_the_straight_game(path, straight) -> None:
 
 
 @pytest.mark.parametrize("stop", list(STOPS))
-def test_a_stopped_and_resumed_game_is_the_game_played_straight_through(terminal, tmp_path,
-                                                                        stop):
-    straight = _straight_game(tmp_path)
+def test_a_stopped_and_resumed_game_is_the_game_played_straight_through(straight, terminal,
+                                                                        tmp_path, stop):
     path = tmp_path / "saved.json"
     act, status = STOPS[stop]
     # stopped in the first hand ...
@@ -305,14 +306,13 @@ def test_a_stopped_and_resumed_game_is_the_game_played_straight_through(terminal
 
 
 # ---- the edges: a terminal that hangs up, a save that fails, a stop while a bot thinks ------
-def test_a_terminal_that_hangs_up_while_play_waits_saves_the_game(terminal, tmp_path):
-    straight = _straight_game(tmp_path)
+def test_a_terminal_that_hangs_up_while_play_waits_saves_the_game(straight, terminal, tmp_path):
     t = terminal(*GAME)
     _play_until(t, hand=1, at_least=3)
     t.hang_up()  # the window is closed: reads end, writes fail, SIGHUP comes
     assert t.wait() == 128 + signal.SIGHUP
     saved = tmp_path / "trentuno-4.json"  # no --save: the safe save, here
-    assert sorted(p.name for p in tmp_path.glob("*.json")) == ["straight.json", saved.name]
+    assert [p.name for p in tmp_path.glob("*.json")] == [saved.name]
     _resumes_as_the_straight_game(saved, straight)
 
 
@@ -397,8 +397,8 @@ def test_a_stop_while_a_resumed_game_is_replayed_leaves_the_file_and_says_so(ter
 
 
 @pytest.mark.parametrize("spoil", ["removed", "made a file"])
-def test_ctrl_c_whose_save_fails_saves_the_game_here_and_says_where(terminal, tmp_path, spoil):
-    straight = _straight_game(tmp_path)
+def test_ctrl_c_whose_save_fails_saves_the_game_here_and_says_where(straight, terminal,
+                                                                    tmp_path, spoil):
     folder = tmp_path / "saves"
     folder.mkdir()
     target = folder / "g.json"
@@ -418,8 +418,7 @@ def test_ctrl_c_whose_save_fails_saves_the_game_here_and_says_where(terminal, tm
 
 
 @pytest.mark.parametrize("answers", [["q"], ["q", "y"]], ids=["save?", "file name"])
-def test_ctrl_d_at_a_save_question_saves_the_game_unasked(terminal, tmp_path, answers):
-    straight = _straight_game(tmp_path)
+def test_ctrl_d_at_a_save_question_saves_the_game_unasked(straight, terminal, tmp_path, answers):
     t = terminal(*GAME)
     _play_until(t, hand=1, at_least=3)
     t.type("q\r")

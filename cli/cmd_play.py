@@ -7,19 +7,26 @@ so a game can be played in a terminal or scripted through a pipe; a wrong answer
 Bots' moves are told as they happen, without naming cards their player alone can see.
 
 Nothing played is lost: `q` and Ctrl-C offer to save the game record (or write it to `--save
-FILE`); the end of the input (Ctrl-D), SIGTERM, SIGHUP and an error inside the game save it
-without asking (to `--save FILE`, else to a new `trentuno-SEED.json` here). Every save is
-atomic. `--resume FILE` replays a record and plays on, with the record's ruleset, players,
-seats, bots, seed and language, and saves back to FILE.
+FILE`); the end of the input (Ctrl-D, also at a save question), SIGTERM, SIGHUP, a terminal
+that hangs up and an error inside the game save it without asking, before anything else is
+said: to `--save FILE`, else (or if that fails) to a new `trentuno-SEED.json` here, else in the
+user's state folder, the home folder or the temporary folder, and say where (see
+play_safety.py). A stop while a bot thinks gives its move up: the game is saved as it stood
+before it. Every save is atomic. `--resume FILE` replays a record and plays on, with the
+record's ruleset, players, seats, bots, seed and language, and saves back to FILE; a stop
+during the replay leaves FILE as it was, and says so.
 """
 from __future__ import annotations
 
+import contextlib
 import math
+import shlex
 import signal
 import sys
 import tempfile
-import threading
 import time
+from collections import Counter
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import click
@@ -29,41 +36,42 @@ from trentuno.engine.record import RecordError, cut_to, find_rules, record_of, r
 from trentuno.engine.record import check as check_rules
 from trentuno.engine.record import load as load_record
 from trentuno.engine.record import save as save_record
+from trentuno.engine.rules import Ruleset
 from trentuno.engine.state import GameState
 
-from .failure import Failure
+from .failure import PROG, Failure
 from .messages import LANGUAGES, QUIT, SHOW, YES, Texts, default_language
 from .output import wants_style
 from .params import OUTPUT_FILE, SEED, VARIANT, complete_variant
+from .play_safety import (
+    EXIT_BROKEN_PIPE,
+    EXIT_HANGUP,
+    STOP_SIGNALS,
+    Ending,
+    InputEnded,
+    InputGone,
+    OutputGone,
+    Quit,
+    Stopped,
+    Stops,
+    fallback_folders,
+    free_name,
+    same_file,
+    signal_name,
+    silence,
+)
 from .table import TableView, fit, width_of
 
 EXIT_INTERRUPTED = 130
+EXIT_SAVE_FAILED = 1  # the game is safe, but not where it was asked to be saved
 PERSON = "person"  # the `bots` entry of the person's seat in a saved record
 MAX_DELAY = 3600  # seconds: an hour between moves is already no game
-
-
-class _Quit(Exception):
-    """The person typed q."""
-
-
-class _InputEnded(Exception):
-    """Standard input ran out (a script's last line was read, or Ctrl-D)."""
-
-
-class _Stopped(Exception):
-    """SIGTERM or SIGHUP: save without asking (nobody may be there to answer) and stop."""
-
-    def __init__(self, signum: int):
-        super().__init__(signum)
-        self.signum = signum
-
-
-#: Signals that stop a game and save it; SIGHUP does not exist on Windows.
-STOP_SIGNALS = tuple(getattr(signal, n) for n in ("SIGTERM", "SIGHUP") if hasattr(signal, n))
+_GLUE = "\ue000"  # holds the words of a file name together while a line is fitted
 
 
 def _read_line() -> str | None:
-    """One line of standard input without its newline; None at the end of the input."""
+    """One line of standard input without its newline; None at the end of the input. A
+    read that fails (a terminal that hung up) raises InputGone."""
     stream = sys.stdin
     if stream is None:
         return None
@@ -71,14 +79,20 @@ def _read_line() -> str | None:
         line = stream.readline()
     except UnicodeDecodeError:
         return ""  # not text: treated as a wrong answer
-    except (OSError, ValueError):  # closed or unreadable: as good as ended
+    except ValueError:  # closed: as good as ended
         return None
+    except OSError as err:
+        raise InputGone from err
     if not line:
         return None
-    line = line.rstrip("\r\n")
-    if not _isatty(stream):  # a terminal echoes what is typed; a pipe does not
-        click.echo(line)
-    return line
+    return line.rstrip("\r\n")
+
+
+def _fileno(stream) -> int | None:
+    try:
+        return int(stream.fileno())
+    except (AttributeError, ValueError, OSError):
+        return None
 
 
 def _isatty(stream) -> bool:
@@ -88,11 +102,29 @@ def _isatty(stream) -> bool:
         return False
 
 
+def named_cards(view: TableView, state: GameState, action) -> list[int]:
+    """The cards a choice shows (so a person may type their codes to pick it): never one
+    the viewer cannot see."""
+    kind, zone = action.kind, action.zone
+    if kind == "draw":
+        pile = state.zones.get(zone) or []
+        return [pile[-1]] if pile and view.sees_top(state, zone) else []
+    if kind in ("discard", "capture"):
+        return list(action.cards)
+    if kind == "swap":
+        return list(action.cards) if view.sees_all(state, zone) else list(action.cards[:1])
+    if kind == "swap_all":
+        pile = state.zones.get(zone) or []
+        return list(pile) if view.sees_all(state, zone) else []
+    return []
+
+
 class Session:
-    """One game at the table: the loop, the person's input, saving."""
+    """One game at the table: the loop, the person's input, and how it ends (see
+    play_safety.py): whatever stops it, the game is saved before anything else is said."""
 
     def __init__(self, state: GameState, view: TableView, bots: dict, seat: int | None,
-                 delay: float = 0.0, save_path: str | None = None,
+                 stops: Stops, delay: float = 0.0, save_path: str | None = None,
                  watch: bool = False, seen: int = 0, seed_hint: bool = False,
                  may_replace: Path | None = None):
         self.state = state
@@ -100,6 +132,7 @@ class Session:
         self.tr = view.tr
         self.bots = bots            # seat -> bot function, for every seat but the person's
         self.seat = seat
+        self.stops = stops
         self.delay = delay
         self.save_path = save_path
         self.watch = watch
@@ -107,45 +140,75 @@ class Session:
         self.seed_hint = seed_hint            # tell the seed again at the end (it was random)
         self._shown: tuple | None = None   # (hand, turn) the full table was shown for
         self._round: tuple | None = None   # (hand, round) last announced (watch)
-        self._waiting = False                 # a signal may interrupt right now
-        self._interrupted = False             # Ctrl-C came while a move was being applied
-        self._stop_signal: int | None = None  # SIGTERM/SIGHUP came during a move
         self.whole_moves = len(state.moves)   # moves fully made: what a save after an error keeps
         self.may_replace = may_replace        # the file this game may overwrite unasked
+        self.gone: int | None = None          # the exit status, once the output is gone
+        self._elsewhere = True                # stderr is still worth writing to
 
     # ---- output ---------------------------------------------------------------------------
-    @staticmethod
-    def echo(*lines: str) -> None:
-        for line in lines:
-            for part in fit(line, width_of(sys.stdout)):
-                click.echo(part)
+    def echo(self, *lines: str, whole: bool = False) -> None:
+        """Lines fitted to the terminal (`whole`: already fitted); OutputGone if they cannot
+        be written (once: afterwards they go to stderr when it is another file, or
+        nowhere)."""
+        if self.gone is not None:
+            self._tell_elsewhere(lines)
+            return
+        width = width_of(sys.stdout)
+        self._put([part for line in lines for part in ([line] if whole else fit(line, width))])
 
-    @staticmethod
-    def tell_if_possible(*lines: str) -> None:
-        """Echo when the terminal is still there (after SIGHUP it is not)."""
+    def _put(self, texts: Sequence[str], nl: bool = True) -> None:
+        """Write to stdout; OutputGone if it cannot be written."""
+        try:
+            for text in texts:
+                click.echo(text, nl=nl)
+        except (OSError, ValueError) as err:  # (ValueError: a closed stream)
+            self._lose_output(err)
+            raise OutputGone(self.gone or EXIT_HANGUP) from None
+
+    def say(self, *lines: str, whole: bool = False) -> None:
+        """Echo what can still be said; nothing can fail any more (the game is saved, or
+        is being saved)."""
+        try:
+            self.echo(*lines, whole=whole)
+        except OutputGone:
+            self._tell_elsewhere(lines)
+
+    def _lose_output(self, err: Exception) -> None:
+        """Standard output is gone: silence it (and stderr, when it is the same terminal),
+        so that what is still buffered and the flush at exit go nowhere instead of
+        failing."""
+        self.gone = EXIT_BROKEN_PIPE if isinstance(err, BrokenPipeError) else EXIT_HANGUP
+        out, err_fd = _fileno(sys.stdout), _fileno(sys.stderr)
+        if out is None:  # streams without descriptors (a test's): stderr is another one
+            return
+        dead = [out]
+        if err_fd is None or same_file(out, err_fd):
+            self._elsewhere = False
+            if err_fd is not None:
+                dead.append(err_fd)
+        silence(*dead)
+
+    def _tell_elsewhere(self, lines) -> None:
+        """What stdout could not take, on stderr when that is another, working file."""
+        if not self._elsewhere:
+            return
         try:
             for line in lines:
-                click.echo(line)
+                if line:
+                    click.echo(line, err=True)
         except (OSError, ValueError):
-            pass
+            self._elsewhere = False
 
     def read(self, prompt: str) -> str | None:
-        self._waiting = True  # the game is in a whole state: Ctrl-C may stop it at once
-        try:
-            self._stop_if_interrupted()
-            click.echo(prompt, nl=False)
-            return _read_line()
-        finally:
-            self._waiting = False
-
-    def _stop_if_interrupted(self) -> None:
-        """Raise the KeyboardInterrupt of a Ctrl-C (or the stop of a SIGTERM or SIGHUP) that
-        came while a move was being made."""
-        if self._stop_signal is not None:
-            raise _Stopped(self._stop_signal)
-        if self._interrupted:
-            self._interrupted = False
-            raise KeyboardInterrupt
+        """One answer; a signal may interrupt the wait at once (the game is whole)."""
+        if self.gone is not None:
+            raise OutputGone(self.gone)
+        with self.stops.at_once():
+            self._put([prompt], nl=False)
+            line = _read_line()
+        if line is not None and not _isatty(sys.stdin):
+            self.echo(line)  # a terminal echoes what is typed; a pipe does not
+        return line
 
     def catch_up(self, actor: int | None = None, action=None) -> None:
         """Tell what happened since the last call (the engine's events)."""
@@ -159,52 +222,68 @@ class Session:
             self._round = (self.state.hand_number, self.state.round)
 
     # ---- the game -------------------------------------------------------------------------
-    def run(self) -> int:
-        """Play to the end (or until the person leaves); the exit status."""
-        restore = self._catch_signals()
+    def run(self, opening: Sequence[str] = ()) -> int:
+        """Tell `opening`, play to the end (or until the game stops early); the exit
+        status."""
         try:
-            try:
-                self.catch_up()
-                while not self.state.is_over:
-                    self.turn()
-                    self.whole_moves = len(self.state.moves)
-            except _Quit:
-                self.echo(self.tr("quit"))
-                self.offer_save()
-                return 0
-            except _InputEnded:
-                self.echo("", self.tr("input_ended"))
-                self.save_unasked()
-                return 0
-            except KeyboardInterrupt:
-                self.echo("", self.tr("interrupted"))
-                try:
-                    self.offer_save()
-                except (KeyboardInterrupt, _InputEnded):
-                    self.echo("", self.tr("not_saved"))
-                except _Stopped as stop:
-                    return self.stopped(stop.signum)
-                return EXIT_INTERRUPTED
-            except _Stopped as stop:
-                return self.stopped(stop.signum)
-            except Exception:
-                # a failure of ours inside the game: keep what was played, then report it
-                self.tell_if_possible("", self.tr("failed_saving"))
-                self.save_unasked(cut=True)
-                raise
-            if self.seed_hint:
-                self.echo(self.tr("reproduce", seed=self.state.seed))
-            if self.save_path:
-                self.save(self.save_path)
-            return 0
-        finally:
-            restore()
+            self.echo(*opening)
+            self.catch_up()
+            while not self.state.is_over:
+                self.turn()
+                self.whole_moves = len(self.state.moves)
+        except Ending as ending:
+            return self.ended(ending)
+        except KeyboardInterrupt:
+            return self.interrupted()
+        except Exception:
+            # a failure of ours inside the game: keep what was played, then report it
+            self.save_unasked(cut=True, before=["", self.tr("failed_saving")])
+            raise
+        if self.seed_hint:
+            self.say(self.tr("reproduce", seed=self.state.seed))
+        return self.finished(0)
 
-    def stopped(self, signum: int) -> int:
-        """SIGTERM or SIGHUP: save first (the terminal may be gone), then say so."""
-        self._stop_signal = None
-        self.save_unasked(before=[self.tr("stopped", signal=signal.Signals(signum).name)])
-        return 128 + signum
+    def finished(self, code: int) -> int:
+        """The game is over: saved to --save FILE if given (else elsewhere, and status 1)."""
+        if self.save_path and not self.save_unasked():
+            code = EXIT_SAVE_FAILED
+        return self._final(code)
+
+    def ended(self, ending: Ending) -> int:
+        """The game stopped early: saved first (the terminal may be gone), then told."""
+        if isinstance(ending, Quit):
+            self.say(self.tr("quit"))
+            return self.offer_save(0)
+        if isinstance(ending, Stopped):
+            name = signal_name(ending.signum)
+            self.save_unasked(before=[self.tr("stopped", signal=name)])
+            return self._final(128 + ending.signum)
+        if isinstance(ending, OutputGone):
+            self.save_unasked(before=[self.tr("output_gone")])
+            return self._final(ending.code)
+        if isinstance(ending, InputGone):
+            self.save_unasked(before=["", self.tr("input_gone")])
+            return self._final(EXIT_HANGUP)
+        ok = self.save_unasked(before=["", self.tr("input_ended")])
+        return self._final(0 if ok else EXIT_SAVE_FAILED)
+
+    def interrupted(self) -> int:
+        """Ctrl-C: save to --save FILE, else offer to (a second Ctrl-C saves unasked)."""
+        if self.save_path:
+            self.save_unasked(before=["", self.tr("interrupted")])
+            return self._final(EXIT_INTERRUPTED)
+        self.say("", self.tr("interrupted"))
+        return self.offer_save(EXIT_INTERRUPTED)
+
+    def _final(self, code: int) -> int:
+        """The exit status: a hang-up or a stop that came while the game was being saved
+        overrides a success."""
+        held, self.stops.held = self.stops.held, None
+        if code == 0 and held is not None and held in STOP_SIGNALS:
+            return 128 + held
+        if code == 0 and self.gone is not None:
+            return self.gone
+        return code
 
     def turn(self) -> None:
         state = self.state
@@ -215,19 +294,18 @@ class Session:
             if self.watch and (state.hand_number, state.round) != self._round:
                 self._round = (state.hand_number, state.round)
                 self.echo(self.tr("round", round=state.round))
-            if self.delay:
-                self._waiting = True
-                try:
-                    self._stop_if_interrupted()
+            # the bot only reads the state: a stop while it thinks (however long) gives the
+            # move up and leaves the game as it stood before it
+            with self.stops.at_once():
+                if self.delay:
                     time.sleep(self.delay)
-                finally:
-                    self._waiting = False
-            action = self.bots[p](state, state.legal_actions())
+                action = self.bots[p](state, state.legal_actions())
         line = self.view.move(state, p, action)
-        state.apply(action)
+        state.apply(action)  # no signal interrupts this: it is held until the move is made
+        self.whole_moves = len(state.moves)
         self.echo(line)
         self.catch_up(p, action)
-        self._stop_if_interrupted()  # a Ctrl-C during the move stops the game once it is made
+        self.stops.check()  # a signal during the move stops the game once it is made
 
     def ask(self):
         """The person's choice among the legal actions, asked until it is a valid one."""
@@ -244,10 +322,10 @@ class Session:
         while True:
             text = self.read(view.s(tr("prompt", n=n), bold=True))
             if text is None:
-                raise _InputEnded
+                raise InputEnded
             answer = text.strip().lower()
             if answer in QUIT:
-                raise _Quit
+                raise Quit
             if answer in SHOW:
                 self.echo("", *view.table(state))
                 self.show_choices(choices)
@@ -256,6 +334,10 @@ class Session:
                 self.echo(tr("empty_choice", n=n))
                 continue
             picked = self.pick(answer, choices)
+            if isinstance(picked, list):
+                self.echo(view.s(tr("several_choices", cards=text.strip(), n=n,
+                                    choices=", ".join(map(str, picked))), fg="yellow"))
+                continue
             if picked is not None:
                 return picked
             self.echo(view.s(tr("bad_choice", n=n), fg="yellow"))
@@ -267,7 +349,9 @@ class Session:
             self.echo(f"  {self.view.s(str(i).rjust(width) + ')', bold=True)} {text}")
 
     def pick(self, answer: str, choices):
-        """The action an answer names: its number, or the codes of its cards ("rc", "7h ah")."""
+        """The action an answer names: its number, or the codes of cards that one choice
+        alone shows, in any order ("rc"; "ad ah" gives the Ad and takes the Ah; "7b" plays
+        the 7b, if only one move does). Several choices showing them: their numbers."""
         try:
             i = int(answer)
         except ValueError:
@@ -276,11 +360,14 @@ class Session:
             return choices[i - 1][0] if 1 <= i <= len(choices) else None
         deck = self.state.rules.deck
         try:
-            wanted = tuple(deck.code(c) for c in deck.parse_hand(answer))
+            wanted = Counter(deck.code(c) for c in deck.parse_hand(answer))
         except UserError:
             return None
-        hits = [a for a, _ in choices if a.cards and deck.codes(a.cards) == list(wanted)]
-        return hits[0] if len(hits) == 1 else None
+        hits = [n for n, (a, _) in enumerate(choices, 1)
+                if not wanted - Counter(deck.codes(named_cards(self.view, self.state, a)))]
+        if len(hits) > 1:
+            return hits
+        return choices[hits[0] - 1][0] if hits else None
 
     # ---- saving ---------------------------------------------------------------------------
     def record(self) -> dict:
@@ -288,52 +375,104 @@ class Session:
                  for p in range(self.state.players)]
         return record_of(self.state, bots=names, lang=self.view.lang)
 
-    def save(self, path: str | Path, cut: bool = False, before: tuple | list = ()) -> bool:
-        """Write the record to `path` atomically; `cut` keeps only the moves fully made."""
-        target = Path(path).expanduser()
+    def _write(self, target: Path, cut: bool) -> OSError | None:
+        """Write the record to `target` atomically (`cut`: only the moves fully made); the
+        error, if it could not be written."""
         record = self.record()
         if cut:
             record = cut_to(record, self.whole_moves)
         try:
             save_record(record, target)
         except OSError as err:
-            self.tell_if_possible(*before, self.tr("save_failed", path=target,
-                                                   reason=err.strerror or err))
-            return False
-        self.tell_if_possible(*before, self.tr("saved", path=target))
+            return err
+        return None
+
+    def save(self, path: str | Path, cut: bool = False) -> bool:
+        """Save to `path` and say so (or why not)."""
+        target = Path(path).expanduser()
+        err = self._write(target, cut)
+        self.say(*(self._failure(target, err) if err else self._saved(target, cut)),
+                 whole=True)
+        return err is None
+
+    def _saved(self, target: Path, cut: bool) -> list[str]:
+        """Where the game was saved, and how to go on with it."""
+        lines = self.unbroken(self.tr("saved", path=target), str(target))
         if not self.state.is_over or cut:
-            self.tell_if_possible(self.tr("resume_hint", path=target))
-        return True
+            command = f"{PROG} play --resume {shlex.quote(str(target))}"
+            lines += self.unbroken(self.tr("resume_hint", command=command), command)
+        return lines
 
-    def save_unasked(self, cut: bool = False, before: tuple | list = ()) -> None:
-        """Save where --save says, else (or if that fails) to a new file here: nobody is
-        asked, because the input has ended, a signal stops the game, or the game failed."""
-        if self.save_path and self.save(self.save_path, cut=cut, before=before):
-            return
-        self.save(free_name(f"trentuno-{self.state.seed}"), cut=cut,
-                  before=() if self.save_path else before)
+    def _failure(self, target: Path, err: OSError) -> list[str]:
+        return self.unbroken(self.tr("save_failed", path=target, reason=err.strerror or err),
+                             str(target))
 
-    def offer_save(self, ask: bool = True) -> None:
-        """Save to --save FILE, else ask whether to save and where."""
+    @staticmethod
+    def unbroken(line: str, *parts: str) -> list[str]:
+        """`line` fitted to the terminal, never broken inside one of `parts` (a file name,
+        a command to copy): one that does not fit goes whole on a line of its own."""
+        for part in parts:
+            line = line.replace(part, part.replace(" ", _GLUE))
+        return [piece.replace(_GLUE, " ") for piece in fit(line, width_of(sys.stdout))]
+
+    def save_unasked(self, cut: bool = False, before: Sequence[str] = ()) -> bool:
+        """The safe save, that nobody is asked for (the input ended, a signal stops the
+        game, the terminal is gone, the game failed): to --save FILE, else (or if that
+        fails) to a new file here, else in the user's state folder, the home folder, the
+        temporary folder; everything is said after it is written. Whether it went where it
+        was asked (--save FILE, when given)."""
+        failed: list[str] = []
+        for target in self._safe_targets():
+            err = self._write(target, cut)
+            if err is None:
+                self.say(*before)
+                self.say(*failed, *self._saved(target, cut), whole=True)
+                return not (self.save_path and failed)
+            failed += self._failure(target, err)
+        self.say(*before)
+        self.say(*failed, whole=True)
+        self.say(self.tr("saved_nowhere"))
+        return False
+
+    def _safe_targets(self) -> Iterator[Path]:
+        """Where the safe save tries, in order (the fallback names are found when tried)."""
         if self.save_path:
-            self.save(self.save_path)
-            return
+            yield Path(self.save_path).expanduser()
+        for folder in fallback_folders():
+            yield free_name(f"trentuno-{self.state.seed}", folder)
+
+    def offer_save(self, code: int) -> int:
+        """Save to --save FILE, else ask whether to save and where; the exit status. When
+        nobody answers (the input ended, the terminal is gone, a stop signal, a Ctrl-C at
+        a question) the game is saved unasked: only a no leaves it unsaved."""
+        if self.save_path:
+            return self._final(code if self.save_unasked() else EXIT_SAVE_FAILED)
+        try:
+            self._ask_where()
+        except KeyboardInterrupt:
+            self.save_unasked(before=["", self.tr("interrupted")])
+            return self._final(EXIT_INTERRUPTED)
+        except Ending as ending:  # nobody can answer: saved unasked
+            return max(code, self.ended(ending))
+        return self._final(code)
+
+    def _ask_where(self) -> None:
         answer = self.read(self.tr("save_question"))
-        if answer is None or answer.strip().lower() not in YES:
-            self.echo(self.tr("not_saved"))
+        if answer is None:
+            raise InputEnded
+        if answer.strip().lower() not in YES:
+            self.say(self.tr("not_saved"))
             return
         default = f"trentuno-{self.state.seed}.json"
         while True:
             name = self.read(self.tr("save_file", default=default))
             if name is None:
-                self.echo(self.tr("not_saved"))
-                return
+                raise InputEnded
             target = Path(name.strip() or default).expanduser()
             if target.exists() and not self._same_file(target):
                 again = self.read(self.tr("overwrite_question", path=target))
                 if again is None:
-                    self.echo(self.tr("not_saved"))
-                    return
+                    raise InputEnded
                 if again.strip().lower() not in YES:
                     continue
             if self.save(target):
@@ -344,51 +483,6 @@ class Session:
             return self.may_replace is not None and target.resolve() == self.may_replace
         except OSError:
             return False
-
-    # ---- signals --------------------------------------------------------------------------
-    def _catch_signals(self):
-        """While a move is being applied, Ctrl-C, SIGTERM and SIGHUP only set a flag (the move
-        completes, so the record stays whole); while waiting for input or sleeping they
-        interrupt at once. Ctrl-C offers to save, SIGTERM and SIGHUP save unasked. Returns
-        what puts the previous handlers back."""
-        def nothing() -> None:
-            return None
-        if threading.current_thread() is not threading.main_thread():
-            return nothing  # signals can only be handled there: they keep their default
-
-        def on_sigint(signum, frame):
-            if self._waiting:
-                raise KeyboardInterrupt
-            self._interrupted = True
-
-        def on_stop(signum, frame):
-            if self._waiting:
-                raise _Stopped(signum)
-            self._stop_signal = signum
-        previous = {}
-        for signum, handler in ((signal.SIGINT, on_sigint),
-                                *((s, on_stop) for s in STOP_SIGNALS)):
-            try:
-                old = signal.signal(signum, handler)
-            except (ValueError, OSError):
-                continue
-            if old is None:  # set outside Python: the closest is Python's default
-                old = signal.default_int_handler if signum == signal.SIGINT else signal.SIG_DFL
-            previous[signum] = old
-
-        def restore() -> None:
-            for signum, old in previous.items():
-                signal.signal(signum, old)
-        return restore
-
-
-def free_name(stem: str) -> Path:
-    """`stem.json` in the current folder, or `stem-2.json`, ... if that one is taken."""
-    target, n = Path(f"{stem}.json"), 1
-    while target.exists():
-        n += 1
-        target = Path(f"{stem}-{n}.json")
-    return target
 
 
 def check_save_path(path: str, tr: Texts, force: bool, may_replace: Path | None) -> Path:
@@ -411,7 +505,10 @@ def check_save_path(path: str, tr: Texts, force: bool, may_replace: Path | None)
         if not (_isatty(sys.stdin) and _isatty(sys.stdout)):
             raise click.BadParameter(tr("err_save_exists", path=path), param_hint=hint)
         click.echo(tr("overwrite_question", path=path), nl=False)
-        answer = _read_line()
+        try:
+            answer = _read_line()
+        except InputGone:
+            answer = None
         if answer is None or answer.strip().lower() not in YES:
             raise click.BadParameter(tr("err_save_exists", path=path), param_hint=hint)
     return target.resolve()
@@ -475,8 +572,10 @@ def play(ctx: click.Context, variant: str | None, players: int | None,
     with a saved game (`--resume FILE`, no VARIANT needed).
 
     Each of your turns shows the table and your legal moves as numbered choices: type a
-    number (or the card codes of a move, like "rc"), ? to see the table again, q to leave.
-    Input is read line by line, so a game can also be scripted through a pipe.
+    number, or the codes of cards that only one choice shows, in any order ("rc" discards
+    the Rc, "ad ah" gives the Ad for the Ah, "7b" makes the one capture the 7b can make),
+    ? to see the table again, q to leave. Input is read line by line, so a game can also be
+    scripted through a pipe.
     """
     record = load_record(resume_path) if resume_path is not None else None
     if lang is None and record is not None and record.get("lang") in LANGUAGES:
@@ -493,16 +592,7 @@ def play(ctx: click.Context, variant: str | None, players: int | None,
     may_replace: Path | None = None
     if record is not None and resume_path is not None:
         where = safe_text(resume_path)
-        try:
-            if variant is None:
-                rules = find_rules(record, resume_path)
-            recorded = record["ruleset"]["name"]
-            if recorded != rules.name:
-                raise Failure(tr("err_resume_name", path=where, recorded=recorded,
-                                 name=safe_text(rules.name)))
-            check_rules(record, rules, where)
-        except RecordError as err:
-            raise Failure(tr("err_resume", path=where, reason=_reason(err, where))) from None
+        rules = _resumed_rules(record, resume_path, rules if variant is not None else None, tr)
         players, seat, watch, bots = _as_recorded(record, where, players, seat, watch, bots,
                                                   seed, tr)
         if save_path is None:
@@ -516,22 +606,74 @@ def play(ctx: click.Context, variant: str | None, players: int | None,
         raise click.BadParameter(tr("err_players", name=rules.name, min=rules.min_players,
                                     max=rules.max_players, n=players),
                                  param_hint="'--players'")
-    if watch:
-        if seat is not None:
-            raise click.BadParameter(tr("err_seat_watch"), param_hint="'--seat'")
-    else:
-        seat = 1 if seat is None else seat  # Player 1 sits at seat 1: one numbering for people
-        if not 1 <= seat <= players:
-            raise click.BadParameter(tr("err_seat", max=players, players=players, seat=seat),
-                                     param_hint="'--seat'")
-        seat -= 1  # the engine and records count seats from 0
+    seat = _seat_of(seat, watch, players, tr)
     names = _bot_names(bots or "greedy", players, seat, tr)
 
     view = TableView(rules.for_players(players), tr.lang, seat=seat, bots=names,
                      style=wants_style(sys.stdout))
+    stops = Stops()
+    restore = stops.install()  # from before the replay: a stop during it is told, too
+    try:
+        if record is not None and resume_path is not None:
+            state, bot_of, told = _replayed(record, rules, view, names, resume_path, stops)
+        else:
+            state = GameState(rules, players, seed=seed)
+            bot_of = _seat_bots(names, players, state.seed)
+            told = []
+        session = Session(state, view, bot_of, seat, stops, delay=delay, save_path=save_path,
+                          watch=watch, seen=len(state.events) if record is not None else 0,
+                          seed_hint=seed is None and record is None, may_replace=may_replace)
+        code = session.run(_opening(view, state, names, watch, resume_path, told))
+    finally:
+        restore()
+    if code:
+        ctx.exit(code)
+
+
+def _resumed_rules(record: dict, path: str, given: Ruleset | None, tr: Texts) -> Ruleset:
+    """The ruleset a saved game goes on under: the one inside it, or the VARIANT given,
+    which must be the recorded one, unchanged."""
+    where = safe_text(path)
+    try:
+        rules = find_rules(record, path) if given is None else given
+        recorded = record["ruleset"]["name"]
+        if recorded != rules.name:
+            raise Failure(tr("err_resume_name", path=where, recorded=recorded,
+                             name=safe_text(rules.name)))
+        check_rules(record, rules, where)
+    except RecordError as err:
+        raise Failure(tr("err_resume", path=where, reason=_reason(err, where))) from None
+    return rules
+
+
+def _seat_of(seat: int | None, watch: bool, players: int, tr: Texts) -> int | None:
+    """The person's seat counted from 0 (--seat counts from 1, default 1); None to watch."""
+    if watch:
+        if seat is not None:
+            raise click.BadParameter(tr("err_seat_watch"), param_hint="'--seat'")
+        return None
+    seat = 1 if seat is None else seat  # Player 1 sits at seat 1: one numbering for people
+    if not 1 <= seat <= players:
+        raise click.BadParameter(tr("err_seat", max=players, players=players, seat=seat),
+                                 param_hint="'--seat'")
+    return seat - 1  # the engine and records count seats from 0
+
+
+def _seat_bots(names: dict[int, str], players: int, seed: int | None) -> dict:
+    """seat -> the bot playing it (each seeded from the game's seed and its seat)."""
     full = [names.get(p, next(iter(names.values()), "greedy")) for p in range(players)]
-    game_seed = record["seed"] if record is not None else seed
-    told: list[tuple[int, str]] = []  # (hand, line) for each replayed move
+    seat_bots = parse_bots(",".join(full), players, seed)
+    return {p: seat_bots[p] for p in names}
+
+
+def _replayed(record: dict, rules, view: TableView, names: dict[int, str], path: str,
+              stops: Stops) -> tuple[GameState, dict, list[tuple[int, str]]]:
+    """The saved game replayed, its bots, and (hand, line) for each move replayed. A stop
+    during the replay (the bots think their moves again) ends the command at once: nothing
+    has been written, the file is as it was, and that is said."""
+    tr = view.tr
+    bot_of = _seat_bots(names, record["players"], record["seed"])
+    told: list[tuple[int, str]] = []
 
     def tell(st, action):
         told.append((st.hand_number, view.move(st, st.current_player, action)))
@@ -540,49 +682,49 @@ def play(ctx: click.Context, variant: str | None, players: int | None,
             # the bot looks at the position again, so that whatever chance it draws from is
             # where it was at this point of the game, and it plays on as it would have
             bot(st, st.legal_actions())
-
-    if record is not None:
-        seat_bots = parse_bots(",".join(full), players, record["seed"])
-        bot_of = {p: seat_bots[p] for p in names}
-        try:
+    where = safe_text(str(path))
+    try:
+        with stops.at_once():
             state = replay(record, rules, on_move=tell)
-        except UserError as err:
-            raise Failure(tr("err_resume", path=safe_text(str(resume_path)),
-                             reason=err.line())) from None
-    else:
-        state = GameState(rules, players, seed=game_seed)
-        seat_bots = parse_bots(",".join(full), players, state.seed)
-        bot_of = {p: seat_bots[p] for p in names}
+    except UserError as err:
+        raise Failure(tr("err_resume", path=where, reason=err.line())) from None
+    except (KeyboardInterrupt, Stopped) as stop:
+        signum = stop.signum if isinstance(stop, Stopped) else signal.SIGINT
+        _tell_stop(tr("stopped_replaying", signal=signal_name(signum), path=where))
+        raise click.exceptions.Exit(128 + signum) from None
+    view.sync(state)
+    return state, bot_of, told
 
-    session = Session(state, view, bot_of, seat, delay=delay, save_path=save_path,
-                      watch=watch, seen=len(state.events) if record is not None else 0,
-                      seed_hint=seed is None and record is None, may_replace=may_replace)
 
-    session.echo(view.s(tr("intro", title=rules.title_in(tr.lang), name=rules.name,
-                           players=players,
-                               seed=state.seed), bold=True))
+def _tell_stop(line: str) -> None:
+    """One line on stderr, if it can still be written."""
+    with contextlib.suppress(OSError, ValueError):
+        click.echo(line, err=True)
+
+
+def _opening(view: TableView, state: GameState, names: dict[int, str], watch: bool,
+             resume_path: str | None, told: list[tuple[int, str]]) -> list[str]:
+    """What is told before the first move: the game, the seats, and for a resumed game what
+    was replayed of the hand it stopped in (or how it ended)."""
+    tr, rules = view.tr, view.rules
+    lines = [view.s(tr("intro", title=rules.title_in(tr.lang), name=rules.name,
+                       players=state.players, seed=state.seed), bold=True)]
     others = view.whos(sorted(names))
     if watch:
-        session.echo(tr("intro_watch", bots=others))
-    elif seat is not None:
-        me = view.terms.player(seat).in_lang(tr.lang)
-        session.echo(tr("intro_seat", who=me, bots=others), tr("intro_keys"))
-    if record is not None:
-        view.sync(state)
-        if state.is_over:
-            session.echo(tr("resumed_over", path=resume_path),
-                         *view.game_over(state, state.winners))
-            if save_path:
-                session.save(save_path)
-            return
-        session.echo(tr("resumed", path=resume_path, moves=len(state.moves)))
-        this_hand = [line for hand, line in told if hand == state.hand_number]
-        if this_hand:
-            session.echo("", view.rule(tr("resumed_hand", hand=state.hand_number)),
-                         *this_hand)
-    code = session.run()
-    if code:
-        ctx.exit(code)
+        lines.append(tr("intro_watch", bots=others))
+    elif view.seat is not None:
+        me = view.terms.player(view.seat).in_lang(tr.lang)
+        lines += [tr("intro_seat", who=me, bots=others), tr("intro_keys")]
+    if resume_path is None:
+        return lines
+    if state.is_over:
+        return [*lines, tr("resumed_over", path=resume_path),
+                *view.game_over(state, state.winners)]
+    lines.append(tr("resumed", path=resume_path, moves=len(state.moves)))
+    this_hand = [line for hand, line in told if hand == state.hand_number]
+    if this_hand:
+        lines += ["", view.rule(tr("resumed_hand", hand=state.hand_number)), *this_hand]
+    return lines
 
 
 def _reason(err: UserError, where: str) -> str:

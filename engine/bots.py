@@ -217,6 +217,11 @@ class MonteCarloBot:
     (bench/mc_decision.py), and against 300-world reference values of every move they lose
     40% less than 12 worlds at caution 1.5.
 
+    It never changes the state it is asked about (the worlds are copies, and the caches it
+    fills on that state are set whole, in one assignment): `play` relies on that to give a
+    move up at once when a stop signal comes while the bot thinks, the game standing as
+    before the move (tests/test_resume.py stops it at random lines to check).
+
     Why flat and not information-set MCTS: a decision here has two to a dozen moves and the
     hand ends within a few turns, so the budget is best spent on many short playouts per
     move, compared world by world; a tree would spread the same few hundred playouts over

@@ -8,15 +8,19 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
+import signal
+import subprocess
+import sys
 
 import pytest
 from click.testing import CliRunner
-
 from trentuno.cli import cmd_play
 from trentuno.cli.main import cli
 from trentuno.cli.messages import MESSAGES, Texts, default_language
 from trentuno.cli.table import TableView
-from trentuno.engine.record import load as load_record, replay
+from trentuno.engine.record import load as load_record
+from trentuno.engine.record import replay
 from trentuno.engine.state import GameState
 from trentuno.engine.variants import load
 
@@ -160,6 +164,35 @@ def test_a_move_can_be_typed_as_its_cards(runner):
     out = ok(play(runner, "trentuno", "--seed", "1", "--lang", "en",
                   input=f"1\n{code.lower()}\nq\nn\n"))
     assert re.search(rf"^Player 1 \(you\) discards .+ \({code}\)\.$", out, re.M)
+
+
+def test_a_swap_is_typed_as_its_cards_in_any_order(runner):
+    """Schwimmen, seed 3: the hand is Qh 10h Ad, the table Ah 7c 9s."""
+    args = ("schwimmen", "--seed", "3", "--lang", "en")
+    out = ok(play(runner, *args, input="ah ad\nq\nn\n"))
+    assert "Player 1 (you) gives the Ace of diamonds (Ad) and takes the Ace of hearts (Ah)" \
+        in out
+    out = ok(play(runner, *args, input="9s AH 7c\nq\nn\n"))  # the whole table
+    assert re.search(r"^Player 1 \(you\) takes .*the Ace of hearts.* from the table", out,
+                     re.M)
+    out = ok(play(runner, *args, input="ah\nq\nn\n"))  # several moves take it: which?
+    assert "ah fits choices 1, 4, 7, 10: type the number of one (1 to 11)." in out
+    assert not re.search(r"^Player 1 \(you\) (gives|takes)", out, re.M)  # no move made
+
+
+def test_a_capture_is_typed_as_its_cards(runner):
+    """Scopa, seed 4, the person's fifth move: the 7d takes 3c and 4d, or 6c and Ac."""
+    args = ("scopa", "--seed", "4", "--lang", "en")
+    first = "1\n" * 4
+    out = ok(play(runner, *args, input=first + "4D 3c 7d\nq\nn\n"))
+    assert re.search(r"^Player 1 \(you\) plays the Seven of coins \(7d\) and takes the "
+                     r"Three of cups \(3c\) and the Four of coins \(4d\)", out, re.M), out[-800:]
+    out = ok(play(runner, *args, input=first + "7d\nac\nq\nn\n"))
+    assert "7d fits choices 1, 2: type the number of one (1 to 3)." in out
+    assert re.search(r"^Player 1 \(you\) plays the Seven of coins \(7d\) and takes the "
+                     r"Six of cups \(6c\) and the Ace of cups \(Ac\)", out, re.M)
+    out = ok(play(runner, *args, input=first + "9s\nq\nn\n"))  # not a card he holds
+    assert "Please type a number from 1 to 3" in out
 
 
 def test_other_players_hidden_draws_are_not_revealed(runner):
@@ -425,16 +458,34 @@ def test_end_of_input_mid_game_saves_it(runner, tmp_path, monkeypatch):
     assert not replay(load_record(path), load("trentuno")).is_over
 
 
-def test_end_of_input_at_the_save_question(runner):
-    out = ok(play(runner, "trentuno", "--seed", "1", "--lang", "en", input="q\n"))
-    assert "The game was not saved." in out
+@pytest.mark.parametrize("typed", ["q\n", "q\ny\n", "1\n1\nq\nyes\n"])
+def test_end_of_input_at_a_save_question_saves_unasked(runner, tmp_path, typed):
+    """Ctrl-D at "Save the game?" or at the file name after a yes: nobody can answer, so
+    the game is saved as an unasked save would (never "not saved")."""
+    out = ok(play(runner, "trentuno", "--seed", "1", "--lang", "en", input=typed))
+    assert "not saved" not in out
+    assert "Input ended: the game stops here.\nGame saved to trentuno-1.json." in out
+    record = load_record(tmp_path / "trentuno-1.json")
+    moves = sum(len(h["moves"]) for h in record["hands"])
+    assert [m["player"] for h in record["hands"] for m in h["moves"]].count(0) == \
+        typed.count("1\n") and moves >= typed.count("1\n")
+
+
+def test_no_at_the_save_question_does_not_save(runner, tmp_path):
+    out = ok(play(runner, "trentuno", "--seed", "1", "--lang", "en", input="q\nn\n"))
+    assert out.rstrip().endswith("The game was not saved.")
+    assert not list(tmp_path.iterdir())
 
 
 def _scripted(monkeypatch, answers):
-    """Make the command read `answers` one per line; a KeyboardInterrupt item is a Ctrl-C."""
+    """Make the command read `answers` one per line; a KeyboardInterrupt item is a Ctrl-C,
+    a function is called (something happens to the machine meanwhile) and the next item
+    read."""
     answers = list(answers)
 
     def read_line():
+        while answers and callable(answers[0]) and answers[0] is not KeyboardInterrupt:
+            answers.pop(0)()
         if not answers:
             return None
         item = answers.pop(0)
@@ -461,10 +512,136 @@ def test_ctrl_c_with_save_option_saves_at_once(runner, monkeypatch, tmp_path):
     assert "Save the game?" not in out and path.exists()
 
 
-def test_ctrl_c_twice_leaves_without_saving(runner, monkeypatch):
-    _scripted(monkeypatch, [KeyboardInterrupt, KeyboardInterrupt])
+@pytest.mark.parametrize("first", ["q", KeyboardInterrupt])
+def test_ctrl_c_at_the_save_question_saves_unasked(runner, monkeypatch, tmp_path, first):
+    """Nobody answered the question: only a no leaves a game unsaved."""
+    _scripted(monkeypatch, ["1", first, KeyboardInterrupt])
     out = ok(play(runner, "trentuno", "--seed", "3", "--lang", "en"), code=130)
-    assert out.rstrip().endswith("The game was not saved.")
+    assert "Save the game? [y/N]" in out and "not saved" not in out
+    assert "Interrupted.\nGame saved to trentuno-3.json." in out
+    moves = load_record(tmp_path / "trentuno-3.json")["hands"][0]["moves"]
+    assert [m["player"] for m in moves].count(0) == 1
+
+
+@pytest.mark.parametrize("spoil", ["removed", "made a file"])
+def test_a_finished_game_whose_save_fails_is_saved_here_and_exits_1(runner, monkeypatch,
+                                                                   tmp_path, spoil):
+    folder = tmp_path / "saves"
+    folder.mkdir()
+    target = folder / "done.json"
+
+    def spoil_it():  # after the check at the start, before the end: gone, or a file
+        folder.rmdir()
+        if spoil == "made a file":
+            folder.write_text("in the way", encoding="utf-8")
+    _scripted(monkeypatch, ["1", spoil_it, *["1"] * 5000])
+    out = ok(play(runner, "scat", "--seed", "21", "--lang", "en", "--save", str(target)),
+             code=1)
+    assert re.search(rf"^Could not save to {re.escape(str(target))}: "
+                     r"(No such file or directory|Not a directory)$", out, re.M)
+    assert "Game saved to trentuno-21.json." in out
+    record = load_record(tmp_path / "trentuno-21.json")
+    state = replay(record, load("scat"))  # checks the recorded result
+    assert state.is_over and "result" in record
+
+
+def test_ctrl_c_whose_save_fails_is_saved_here(runner, monkeypatch, tmp_path):
+    folder = tmp_path / "saves"
+    folder.mkdir()
+    _scripted(monkeypatch, ["1", folder.rmdir, "1", KeyboardInterrupt])
+    out = ok(play(runner, "trentuno", "--seed", "3", "--lang", "en", "--save",
+                  str(folder / "g.json")), code=130)
+    assert "Could not save to" in out and "Game saved to trentuno-3.json." in out
+    moves = load_record(tmp_path / "trentuno-3.json")["hands"][0]["moves"]
+    assert [m["player"] for m in moves].count(0) == 2
+
+
+def test_when_here_cannot_be_written_the_game_goes_to_the_state_folder(runner, monkeypatch,
+                                                                      tmp_path):
+    here = tmp_path / "here"
+    here.mkdir()
+    monkeypatch.chdir(here)
+    here.rmdir()  # the current folder is gone: no file can be made in it
+    state_home = tmp_path / "state"
+    out = ok(play(runner, "trentuno", "--seed", "1", "--lang", "en", input="1\n1\n",
+                  env={"XDG_STATE_HOME": str(state_home), "HOME": str(tmp_path)}))
+    saved = state_home / "trentuno" / "trentuno-1.json"
+    assert "Could not save to trentuno-1.json: No such file or directory" in out
+    assert f"Game saved to {saved}." in out and f"--resume {saved}" in out
+    assert [m["player"] for m in load_record(saved)["hands"][0]["moves"]].count(0) == 2
+
+
+def test_sigterm_while_a_bot_thinks_stops_it_at_once(runner, monkeypatch, tmp_path):
+    """The Monte Carlo bot's worlds are counted: the signal comes in the third, and no
+    other world is tried after it; the game is saved as it stood before the move."""
+    worlds = []
+    resample = GameState.resample
+
+    def counted(state, *args, **kwargs):
+        worlds.append(state)
+        if len(worlds) == 3:
+            os.kill(os.getpid(), signal.SIGTERM)
+        if len(worlds) > 100:  # work, not time: it went on thinking
+            raise AssertionError("the bot went on thinking after SIGTERM")
+        return resample(state, *args, **kwargs)
+    monkeypatch.setattr(GameState, "resample", counted)
+    path = tmp_path / "mc.json"
+    out = ok(play(runner, "trentuno", "--seed", "4", "--lang", "en", "--bots",
+                  "greedy,greedy,mc:iterations=1000000", "--save", str(path),
+                  input=ALWAYS_FIRST), code=128 + signal.SIGTERM)
+    assert len(worlds) <= 4  # (the signal may land just after the third one is made)
+    assert f"Stopped by SIGTERM.\nGame saved to {path}." in out
+    monkeypatch.setattr(GameState, "resample", resample)
+    state = replay(load_record(path), load("trentuno"))
+    assert state.current_player == 3 and len(state.legal_actions()) > 1  # the bot's move
+    assert state.moves == worlds[0].moves  # ... as the bot found the game
+
+
+def test_a_closed_output_saves_the_game_and_says_where_on_stderr(tmp_path):
+    """`trentuno play ... | true`: the reader of the output leaves; the game is saved as a
+    hang-up saves it, and stderr (another file) says where."""
+    child = subprocess.Popen([sys.executable, "-m", "trentuno.cli", "play", "trentuno",
+                              "--seed", "6", "--lang", "en"], cwd=tmp_path,
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, env=dict(os.environ, HOME=str(tmp_path)))
+    child.stdout.close()  # before the child writes its first line
+    _, err = child.communicate(ALWAYS_FIRST.encode(), timeout=120)
+    err = err.decode()
+    assert child.returncode == 128 + signal.SIGPIPE, err
+    assert "Game saved to trentuno-6.json." in err and "Traceback" not in err
+    assert not replay(load_record(tmp_path / "trentuno-6.json"), load("trentuno")).is_over
+
+
+def _on_a_full_disk(folder) -> list[str] | None:
+    """A command prefix running a program with `folder` a full 4 KiB disk of its own (a
+    tmpfs in a private mount namespace, so nothing else sees it); None where that cannot
+    be done (not root, no unshare)."""
+    unshare = shutil.which("unshare")
+    if unshare is None or not hasattr(os, "geteuid") or os.geteuid() != 0:
+        return None
+    prefix = [unshare, "-m", "sh", "-c", 'mount -t tmpfs -o size=4k tmpfs "$0" && exec "$@"',
+              str(folder)]
+    probe = subprocess.run([*prefix, "true"], capture_output=True, timeout=60, check=False)
+    return prefix if probe.returncode == 0 else None
+
+
+def test_a_finished_game_on_a_full_disk_is_saved_elsewhere_and_exits_1(tmp_path):
+    disk = tmp_path / "disk"
+    disk.mkdir()
+    prefix = _on_a_full_disk(disk)
+    if prefix is None:
+        pytest.skip("needs root and unshare to mount a tiny disk")
+    target = disk / "done.json"
+    done = subprocess.run([*prefix, sys.executable, "-m", "trentuno.cli", "play", "scat",
+                           "--seed", "21", "--lang", "en", "--save", str(target)],
+                          cwd=tmp_path, input=ALWAYS_FIRST, capture_output=True, text=True,
+                          env=dict(os.environ, HOME=str(tmp_path)), timeout=120, check=False)
+    assert done.returncode == 1, done.stderr
+    assert f"Could not save to {target}: No space left on device" in done.stdout
+    assert "Game saved to trentuno-21.json." in done.stdout
+    assert not target.exists()  # (the tiny disk was never seen outside)
+    record = load_record(tmp_path / "trentuno-21.json")
+    assert replay(record, load("scat")).is_over and "result" in record
 
 
 def test_a_failure_inside_the_game_saves_what_was_played_first(runner, monkeypatch,
@@ -552,8 +729,8 @@ def test_bad_options_are_usage_errors(runner, args, where):
 def test_bots_for_the_other_seats_in_seat_order(runner):
     out = ok(play(runner, "trentuno", "--seed", "1", "--seat", "2", "--lang", "en",
                   "--bots", "random,greedy,random", input="q\nn\n"))
-    assert "You are Player 2. The others: Player 1 (random), Player 3 (greedy) and " \
-           "Player 4 (random)." in out
+    assert ("You are Player 2. The others: Player 1 (random), Player 3 (greedy) and "
+            "Player 4 (random).") in out
 
 
 def test_players_and_seat(runner):
@@ -582,8 +759,8 @@ def test_play_is_listed_in_help(runner):
 def test_a_points_game_shows_penalty_points_not_lives(runner):
     out = ok(play(runner, "house/scat-penalty-points", "--watch", "--seed", "3", "--lang", "en"))
     assert "0 penalty points" in out and " lives" not in out
-    assert re.search(r"^Player \d \(greedy\) takes 1 penalty point \(\d+ penalty points? in all\)\.$",
-                     out, re.M)
+    assert re.search(r"^Player \d \(greedy\) takes 1 penalty point "
+                     r"\(\d+ penalty points? in all\)\.$", out, re.M)
     it = ok(play(runner, "house/scat-penalty-points", "--watch", "--seed", "3", "--lang", "it"))
     assert "punti di penalità" in it and " vite" not in it
 

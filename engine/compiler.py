@@ -69,6 +69,9 @@ MAX_ACTIONS = 300_000  # actions built for all options (a `swap` of 52 cards is 
 MAX_VALUE = 10 ** 15  # card and hand values: exact as floats, and sums cannot overflow
 #: lives one payment takes: each is paid (and told) one by one, so 10^18 would never end
 MAX_PAYMENT = 1000
+#: what a problem of a key that the stakes mode gives no meaning is also about: the mode when
+#: the overlay wrote it (the problem is shown there), else the stakes it changed
+_MODE = (("stakes", "mode"), ("stakes",))
 
 
 def _code(x) -> str:
@@ -621,7 +624,7 @@ class _Compiler:
         below = s.get("points_below")
         if below is not None:
             if mode != "points":
-                self.error(path + ("points_below",), also=[("stakes",)], message=
+                self.error(path + ("points_below",), also=_MODE, message=
                            f"`points_below` counts penalty points from the hands: it needs "
                            f"`stakes: {{mode: points}}`, not a {mode} game")
             elif s.get("knocker_lives") is not None or s.get("lives") is not None:
@@ -641,7 +644,7 @@ class _Compiler:
             return None
         if mode not in unit.modes:
             fits = [u.name for u in registry.units() if mode in u.modes]
-            self.error(path + (key,), also=[("stakes",)], message=
+            self.error(path + (key,), also=_MODE, message=
                        f"`{key}: {name}` has no meaning in a {mode} game: it is for "
                        f"{' and '.join(sorted(unit.modes))} games (here use "
                        f"{' or '.join(fits)})")
@@ -690,7 +693,7 @@ class _Compiler:
             return None
         if mode != "score":
             self.error(("scoring",), "`scoring:` counts points won: it needs "
-                       "`stakes: {mode: score}`", also=[("stakes",)])
+                       "`stakes: {mode: score}`", also=_MODE)
         from .tally import SCORES, Scoring, compile_event_points
         zone = spec.get("zone")
         if zones.get(zone) is None or zones[zone].owner is None:
@@ -789,7 +792,7 @@ class _Compiler:
                        also=[("stakes", "mode")])
         if end.get("target") and stakes.mode not in ("points", "score"):
             self.error(("end", "target"), "`target` counts penalty points: it needs "
-                       "`stakes: {mode: points}`", also=[("stakes",)])
+                       "`stakes: {mode: points}`", also=_MODE)
         seating = d.get("seating") or {}
         sides = self.sides(seating.get("teams") or [], pmin, pmax)
         first_player = self.first_player(seating.get("first_player"), zones)

@@ -105,6 +105,33 @@ class _Compiler:
             return False
         return True
 
+    def hand_in_range(self, deck: cards_mod.Deck, size: int) -> None:
+        """A hand's value is at most 10^15 too: `size` cards of the largest value may not
+        add up to more (the first game sums every hand)."""
+        spec = self.d.get("deck") or {}
+        most, code = max(((abs(r.value), r.code) for r in deck.ranks), default=(0, ""))
+        joker = (spec.get("jokers") or {}).get("value")
+        where: Path | None = None
+        if isinstance(joker, (int, float)) and abs(joker) > most:
+            most, where = abs(joker), ("deck", "jokers", "value")
+        if size * most <= MAX_VALUE:
+            return
+        shown = int(most) if most == int(most) else most
+        self.error(where or self._value_written(spec, code), also=[("hand", "size")], message=
+                   f"a hand of {size} cards worth {shown} each would be worth {size * shown}: "
+                   f"`hand.size` times the largest card value must stay at most 10^15")
+
+    @staticmethod
+    def _value_written(spec: Mapping, code: str) -> Path:
+        """Where the value of the rank `code` was written: `deck.values`, the rank itself."""
+        given = next((k for k in spec.get("values") or {} if _code(k) == code), None)
+        if given is not None:
+            return ("deck", "values", given)
+        for i, rank in enumerate(spec.get("ranks") or []):
+            if _code(rank.get("code")) == code:
+                return ("deck", "ranks", i, "value")
+        return ("deck",)
+
     # ---- deck -----------------------------------------------------------------------------
     def deck(self) -> cards_mod.Deck | None:
         spec = self.d.get("deck") or {}
@@ -265,6 +292,7 @@ class _Compiler:
             self.error(("hand", "size"), f"a hand of {size} cards from a deck of "
                        f"{len(deck.cards)}")
             return None
+        self.hand_in_range(deck, size)
         hands = math.comb(len(deck.cards), size)
         wild = bool(deck.jokers and deck.jokers_wild)
         checks = sum(pattern_cost(PATTERN_KINDS[p["kind"]], p, size, wild)
@@ -622,7 +650,11 @@ class _Compiler:
                 self.error(("settle", key, what), f"a payment of {s[what]} lives is more than "
                            f"{MAX_PAYMENT}, the most one hand may cost")
         below = s.get("points_below")
-        if below is not None:
+        if isinstance(below, int) and below > MAX_PAYMENT:
+            self.error(path + ("points_below",), f"`points_below: {below}` would charge a "
+                       f"payer up to {below} points, more than {MAX_PAYMENT}, the most one hand "
+                       f"may cost")
+        elif below is not None:
             if mode != "points":
                 self.error(path + ("points_below",), also=_MODE, message=
                            f"`points_below` counts penalty points from the hands: it needs "
@@ -632,7 +664,6 @@ class _Compiler:
                 self.error(path + ("points_below",), also=[path + (what,)], message=
                            f"`{what}` has no effect with `points_below` (each payer takes "
                            f"{below} minus his hand): set `{what}: null`")
-            self.value_in_range(path + ("points_below",), below)
         return SettleRule(pay, lives, s.get("knocker_lives", lives),
                           bool(s.get("spare_knocker", False)), ties, choose, break_ties,
                           below)
@@ -758,9 +789,10 @@ class _Compiler:
         if need > len(deck.cards):
             self.error(("players", "max"), f"{most} players need {need} cards to deal but the "
                        f"deck has {len(deck.cards)}", also=[("deck",), ("deal",)])
-        if per_player and per_player != hand_size:
-            self.error(("deal",), f"the deal gives each player {per_player} cards but "
-                       f"`hand.size` is {hand_size}", also=[("hand", "size")])
+        if per_player != hand_size and deal:
+            gives = f"each player {per_player} cards" if per_player else "the players no cards"
+            self.error(("deal",), f"the deal gives {gives} but `hand.size` is {hand_size}",
+                       also=[("hand", "size")])
         triggers = self.triggers(zones, valuation) if valuation else {}
         closing = [u.name for u in OUTCOMES.units() if u.closes]
         ends = any(t.outcome in closing for ts in triggers.values() for t in ts)

@@ -352,7 +352,7 @@ class _Merger:
             return self.fail(at, "say `before:` or `after:`, not both")
         exists = name in entries.by_name
         if not exists and kind_key not in v:
-            return self.fail(at, f"a new {what} needs `{kind_key}:`" if new_list else
+            return self.fail(at, f"every {what} needs `{kind_key}:`" if new_list else
                              f"no {what} named {name!r} to change (the {what}s: "
                              f"{entries.names()}); a new {what} needs `{kind_key}:`")
         i = self._find(entries, name, what, at) if exists else None

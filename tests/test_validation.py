@@ -30,10 +30,9 @@ from pathlib import Path
 
 import pytest
 import yaml
-from hypothesis import HealthCheck, given, settings
 from fuzzing import examples
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
 from trentuno.engine.loader import load_file
 from trentuno.engine.variants import MAX_CHAIN, check
 
@@ -187,6 +186,31 @@ def test_cli_reports_every_file_given(tmp_path):
     assert "Traceback" not in run["out"] + run["err"]
 
 
+# ---- command lines ----------------------------------------------------------------------------
+def _command_lines() -> list[tuple[int, list[str], str]]:
+    import shlex
+    out = []
+    for line in (CORPUS / "command-lines.txt").read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            code, args, needle = line.split("\t")
+            out.append((int(code), shlex.split(args), needle))
+    return out
+
+
+COMMAND_LINES = _command_lines()
+
+
+@pytest.mark.parametrize("code,args,needle", COMMAND_LINES,
+                         ids=[" ".join(a) for _, a, _ in COMMAND_LINES])
+def test_a_bad_command_line_is_one_line_and_its_exit_code(code, args, needle, capsys):
+    from trentuno.cli.main import main
+    with pytest.raises(SystemExit) as done:
+        main(args)
+    out, err = capsys.readouterr()
+    assert done.value.code == code, (out, err)
+    assert out == "" and len(err.splitlines()) == 1 and needle in err, err
+
+
 # ---- the shipped rulesets -------------------------------------------------------------------
 def _shipped():
     root = resources.files("trentuno.variants")
@@ -275,16 +299,21 @@ def test_empty_files(content, tmp_path):
     _assert_one_line_each(problems)
 
 
-def test_a_long_overlay_chain_is_refused(tmp_path):
-    (tmp_path / "o0.yaml").write_text("extends: trentuno\n")
-    for i in range(1, MAX_CHAIN + 5):
-        (tmp_path / f"o{i}.yaml").write_text(f"extends: o{i - 1}.yaml\n")
-    rules, problems = check(str(tmp_path / f"o{MAX_CHAIN + 4}.yaml"))
-    assert rules is None and len(problems) == 1
-    assert "overlays in a chain" in problems[0].message and problems[0].line is not None
-    # and a chain within the limit is fine
-    rules, problems = check(str(tmp_path / "o5.yaml"))
+def test_a_long_overlay_chain_is_refused_at_the_top_file(tmp_path):
+    """MAX_CHAIN overlays over their base are fine; one more is refused at the `extends:` of
+    the file given (the one the author is editing), not somewhere down the chain."""
+    (tmp_path / "o1.yaml").write_text("extends: trentuno\n")
+    for i in range(2, MAX_CHAIN + 3):
+        (tmp_path / f"o{i}.yaml").write_text(f"name: o{i}\nextends: o{i - 1}.yaml\n")
+    rules, problems = check(str(tmp_path / f"o{MAX_CHAIN}.yaml"))  # o16 ... o1, trentuno
     assert problems == [] and rules is not None
+    for top in (MAX_CHAIN + 1, MAX_CHAIN + 2):
+        rules, problems = check(str(tmp_path / f"o{top}.yaml"))
+        assert rules is None and len(problems) == 1
+        p = problems[0]
+        assert (p.file, p.line, p.column) == (str(tmp_path / f"o{top}.yaml"), 2, 10), p.format()
+        assert p.message.startswith(f"more than {MAX_CHAIN} overlays in a chain ("), p.message
+        assert f"at most {MAX_CHAIN} overlays may extend one another" in p.message
 
 
 def test_an_unreadable_path_is_a_problem_not_a_traceback(tmp_path):

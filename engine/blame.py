@@ -44,13 +44,13 @@ def place(merged: Merged, path: Sequence[Any], message: str, related: Sequence =
         line, column = home.locate(in_home)
         shown += f" in {home.file}:{line}:{column}"
     shown += ")"
-    removal = _removal(merged, paths)
-    if removal is not None:
-        return _removed(merged, removal, path, shown)
-    target = merged.latest(paths[1:] if unwritten else paths)
-    doc, in_doc = merged.where(target)
-    if not merged.foreign(doc) and merged.written(target):
-        return doc.problem(in_doc, f"{_with(doc, in_doc)}: {shown}")
+    for q in paths:  # the problem's own part first, then the others in the order given
+        removal = _removal(merged, q)
+        if removal is not None:
+            return _removed(merged, removal, path, shown)
+        doc, in_doc = merged.where(q)
+        if not merged.foreign(doc) and merged.written(q):
+            return doc.problem(in_doc, f"{_with(doc, in_doc)}: {shown}")
     removal = _removal_named(merged, message)
     if removal is not None:
         return _removed(merged, removal, path, shown)
@@ -63,11 +63,11 @@ def _latest(found: list[tuple[int, Removal]]) -> Removal | None:
     return max(found, key=lambda x: x[0])[1] if found else None
 
 
-def _removal(merged: Merged, paths: list[tuple]) -> Removal | None:
-    """The last removal made in the author's files inside a part the problem is about (the
-    list it emptied, the section that lost an entry)."""
-    inside = merged.removed_by_author()["inside"]
-    return _latest([inside[q] for q in paths if q and q in inside])
+def _removal(merged: Merged, part: tuple) -> Removal | None:
+    """The last removal made in the author's files inside `part` (the list it emptied, the
+    section that lost an entry)."""
+    found = merged.removed_by_author()["inside"].get(part) if part else None
+    return found[1] if found else None
 
 
 def _removal_named(merged: Merged, message: str) -> Removal | None:

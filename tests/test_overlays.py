@@ -549,6 +549,16 @@ def test_a_stakes_mode_a_built_in_cannot_take_is_said_at_the_mode(tmp_path, base
                                           f"(/hand/patterns in variants/{base}.yaml:")
 
 
+def test_the_mode_is_blamed_not_a_key_removed_beside_it(tmp_path):
+    """Removing `reentry` from the stakes did not make `pay: lowest` wrong: the pot mode did."""
+    text = ("extends: trentuno\nname: pot\nstakes:\n  mode: pot\n  ante: 1\n  bankroll: 10\n"
+            "  lives: null\n  into_pot: null\n  last_chance: null\n  reentry: null\n")
+    problems = refused(tmp_path / "pot.yaml", text)
+    assert problems[0].line == 4 and problems[0].message.startswith(
+        "with `mode: pot` here: `pay: others` has no meaning in a pot game"), problems[0].format()
+    assert not [p for p in problems if "reentry" in p.message]
+
+
 def test_a_base_problem_no_change_explains_is_said_at_the_extends_line(tmp_path):
     """Never only a line of a built-in: with nothing of the overlay to blame, its extends:."""
     from trentuno.engine.blame import place

@@ -74,6 +74,33 @@ MAX_PAYMENT = 1000
 _MODE = (("stakes", "mode"), ("stakes",))
 
 
+def _hand_too_large(spec: Mapping, deck: cards_mod.Deck, size: int) -> tuple[Path, str] | None:
+    """A hand's value is at most MAX_VALUE too: `size` cards of the largest value may not add
+    up to more (the first game sums every hand). (where the value was written, why) or None."""
+    most, code = max(((abs(r.value), r.code) for r in deck.ranks), default=(0, ""))
+    joker = (spec.get("jokers") or {}).get("value")
+    where: Path | None = None
+    if isinstance(joker, (int, float)) and abs(joker) > most:
+        most, where = abs(joker), ("deck", "jokers", "value")
+    if size * most <= MAX_VALUE:
+        return None
+    shown = int(most) if most == int(most) else most
+    why = (f"a hand of {size} cards worth {shown} each would be worth {size * shown}: "
+           f"`hand.size` times the largest card value must stay at most 10^15")
+    return where or _value_written(spec, code), why
+
+
+def _value_written(spec: Mapping, code: str) -> Path:
+    """Where the value of the rank `code` was written: `deck.values`, the rank itself."""
+    given = next((k for k in spec.get("values") or {} if _code(k) == code), None)
+    if given is not None:
+        return ("deck", "values", given)
+    for i, rank in enumerate(spec.get("ranks") or []):
+        if _code(rank.get("code")) == code:
+            return ("deck", "ranks", i, "value")
+    return ("deck",)
+
+
 def _code(x) -> str:
     """Rank codes may be written as YAML ints (`ranks: [7, 8, 9]`)."""
     return str(x)
@@ -104,33 +131,6 @@ class _Compiler:
             self.error(path, "this number is too large for a card or hand value (at most 10^15)")
             return False
         return True
-
-    def hand_in_range(self, deck: cards_mod.Deck, size: int) -> None:
-        """A hand's value is at most 10^15 too: `size` cards of the largest value may not
-        add up to more (the first game sums every hand)."""
-        spec = self.d.get("deck") or {}
-        most, code = max(((abs(r.value), r.code) for r in deck.ranks), default=(0, ""))
-        joker = (spec.get("jokers") or {}).get("value")
-        where: Path | None = None
-        if isinstance(joker, (int, float)) and abs(joker) > most:
-            most, where = abs(joker), ("deck", "jokers", "value")
-        if size * most <= MAX_VALUE:
-            return
-        shown = int(most) if most == int(most) else most
-        self.error(where or self._value_written(spec, code), also=[("hand", "size")], message=
-                   f"a hand of {size} cards worth {shown} each would be worth {size * shown}: "
-                   f"`hand.size` times the largest card value must stay at most 10^15")
-
-    @staticmethod
-    def _value_written(spec: Mapping, code: str) -> Path:
-        """Where the value of the rank `code` was written: `deck.values`, the rank itself."""
-        given = next((k for k in spec.get("values") or {} if _code(k) == code), None)
-        if given is not None:
-            return ("deck", "values", given)
-        for i, rank in enumerate(spec.get("ranks") or []):
-            if _code(rank.get("code")) == code:
-                return ("deck", "ranks", i, "value")
-        return ("deck",)
 
     # ---- deck -----------------------------------------------------------------------------
     def deck(self) -> cards_mod.Deck | None:
@@ -292,7 +292,9 @@ class _Compiler:
             self.error(("hand", "size"), f"a hand of {size} cards from a deck of "
                        f"{len(deck.cards)}")
             return None
-        self.hand_in_range(deck, size)
+        too_large = _hand_too_large(self.d.get("deck") or {}, deck, size)
+        if too_large is not None:
+            self.error(too_large[0], too_large[1], also=[("hand", "size")])
         hands = math.comb(len(deck.cards), size)
         wild = bool(deck.jokers and deck.jokers_wild)
         checks = sum(pattern_cost(PATTERN_KINDS[p["kind"]], p, size, wild)

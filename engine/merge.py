@@ -176,6 +176,7 @@ class _Entries:
         self.prv: dict[int, int] = {self.TAIL: self.HEAD}
         self.by_name: dict[Any, list[int]] = {}
         self.made = 0  # ids given: an id is never given again, even after a removal
+        self._names: str | None = None  # `names()`, until the entries change
 
     def add(self, name: Any, entry: dict, node: _Origin) -> int:
         i = self.made
@@ -186,9 +187,11 @@ class _Entries:
         return i
 
     def _link(self, i: int, before: int, after: int) -> None:
+        self._names = None
         self.nxt[before], self.prv[i], self.nxt[i], self.prv[after] = i, before, after, i
 
     def unlink(self, i: int) -> None:
+        self._names = None
         before, after = self.prv.pop(i), self.nxt.pop(i)
         self.nxt[before], self.prv[after] = after, before
 
@@ -215,12 +218,15 @@ class _Entries:
 
     def names(self) -> str:
         """The names there are, for a message (the first SHOWN_NAMES)."""
-        shown: list[str] = []
-        for i in self.ids():
-            if len(shown) == SHOWN_NAMES:
-                return ", ".join(shown) + f", ... ({len(self.items)} in all)"
-            shown.append(str(self.items[i][0]))
-        return ", ".join(shown) or "none"
+        if self._names is None:
+            shown: list[str] = []
+            for i in self.ids():
+                if len(shown) == SHOWN_NAMES:
+                    shown.append(f"... ({len(self.items)} in all)")
+                    break
+                shown.append(str(self.items[i][0]))
+            self._names = ", ".join(shown) or "none"
+        return self._names
 
 
 class _Merger:
@@ -360,9 +366,9 @@ class _Merger:
             return None
         target = None
         if places:
-            if v[places[0]] == name:  # placed next to itself: it is not there while it moves
-                return self.fail(at + (places[0],), f"no {what} named {name!r} here (a {what} "
-                                                    f"is placed next to another one)")
+            if v[places[0]] == name:
+                return self.fail(at + (places[0],), f"a {what} is placed next to another one, "
+                                                    f"not next to itself")
             target = self._find(entries, v[places[0]], what, at + (places[0],))
             if target is None:
                 return None

@@ -38,7 +38,10 @@ from trentuno.engine.variants import MAX_CHAIN, check
 
 CORPUS = Path(__file__).parent / "corpus"
 CLI = [sys.executable, "-m", "trentuno.cli.main", "validate"]
-TIMEOUT = 20  # seconds, for one `trentuno validate` of one file
+#: seconds of the clock after which a `trentuno validate` counts as hung: generous, because a
+#: busy machine is slow (the whole corpus once took 42 s there); the work is bounded in CPU time
+#: where it matters (test_hostile.py, test_overlays.py)
+TIMEOUT = 300
 MARKER = "trentuno-pwned-marker"  # what the tag payloads in the corpus would create in the cwd
 
 
@@ -143,7 +146,7 @@ def cli_all(tmp_path_factory):
     """One `trentuno validate` of the whole corpus (a process per file would take half a
     minute on a busy machine)."""
     cwd = tmp_path_factory.mktemp("cli")
-    return cwd, _run_cli(BAD + GOOD, cwd, timeout=3 * TIMEOUT)
+    return cwd, _run_cli(BAD + GOOD, cwd, timeout=2 * TIMEOUT)
 
 
 def test_cli_reports_the_whole_corpus_in_one_line_per_problem(cli_all):
@@ -271,9 +274,9 @@ def test_a_2_mib_file_is_refused_quickly(tmp_path):
     line = "# " + "x" * 1022 + "\n"
     rule.write_text("extends: trentuno\n" + line * 2048)
     assert rule.stat().st_size > 2 * 1024 * 1024
-    start = time.monotonic()
+    start = time.process_time()
     rules, problems = check(str(rule))
-    assert time.monotonic() - start < 5
+    assert time.process_time() - start < 5  # of CPU: the file is refused before it is parsed
     assert rules is None
     assert [(p.line, p.column, p.message) for p in problems] == [
         (1, 1, "file is larger than 1 MiB")]
@@ -420,9 +423,9 @@ def broken_documents(draw):
 def test_fuzz_broken_trentuno_never_raises(doc, tmp_path_factory):
     rule = tmp_path_factory.getbasetemp() / "fuzz.yaml"
     rule.write_text(yaml.safe_dump(doc, sort_keys=False, allow_unicode=True), encoding="utf-8")
-    start = time.monotonic()
+    start = time.process_time()
     rules, problems = check(str(rule))  # must not raise
-    assert time.monotonic() - start < 10
+    assert time.process_time() - start < 10
     assert (rules is None) == bool(problems)
     for p in problems:
         assert p.line is not None and p.column is not None, p.format()

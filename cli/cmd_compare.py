@@ -10,6 +10,7 @@ from trentuno.engine.errors import UsageError
 
 from .failure import Failure
 from .lab_options import (
+    bot_names,
     check_bots,
     players_for,
     progress_bar,
@@ -126,7 +127,7 @@ def compare(rulesets, games: int, players: int | None, bots: str, skill_bots: st
                                  param_hint="'RULESET RULESET...'")
     players = players_for(rulesets, players, bots)
     check_bots(bots, players, seed)
-    skill = [b.strip() for b in skill_bots.split(",") if b.strip()]
+    skill = bot_names(skill_bots)
     if skill_games is None:
         search = any(b.split(":")[0] in SEARCH_BOTS for b in skill)
         skill_games = SKILL_GAMES_SEARCH if search else SKILL_GAMES

@@ -74,6 +74,20 @@ def players_for(rulesets: Sequence, players: int | None, bots: str = "") -> int:
     return players
 
 
+def bot_names(spec: str, option: str = "--skill-bots") -> list[str]:
+    """The bots of a comma list (`mc,greedy,random`). An empty entry (`''`, `,,`,
+    `greedy,,random`) is a usage error naming the option: a list that lost a name would
+    measure something else, or nothing at all, without a word."""
+    names = [name.strip() for name in spec.split(",")]
+    if not any(names):
+        raise click.BadParameter("give at least one bot, e.g. greedy,random (--skill-games 0 "
+                                 "skips the mixed tables)", param_hint=f"'{option}'")
+    if not all(names):
+        raise click.BadParameter(f"bot {names.index('') + 1} of the list is empty: give "
+                                 f"BOT,BOT,... without empty names", param_hint=f"'{option}'")
+    return names
+
+
 def check_bots(spec: str, players: int, seed: int, option: str = "--bots") -> None:
     """A bad bot list is a usage error naming the option, before any game is played."""
     try:

@@ -69,6 +69,36 @@ MAX_ACTIONS = 300_000  # actions built for all options (a `swap` of 52 cards is 
 MAX_VALUE = 10 ** 15  # card and hand values: exact as floats, and sums cannot overflow
 #: lives one payment takes: each is paid (and told) one by one, so 10^18 would never end
 MAX_PAYMENT = 1000
+#: what a problem of a key that the stakes mode gives no meaning is also about: the mode when
+#: the overlay wrote it (the problem is shown there), else the stakes it changed
+_MODE = (("stakes", "mode"), ("stakes",))
+
+
+def _hand_too_large(spec: Mapping, deck: cards_mod.Deck, size: int) -> tuple[Path, str] | None:
+    """A hand's value is at most MAX_VALUE too: `size` cards of the largest value may not add
+    up to more (the first game sums every hand). (where the value was written, why) or None."""
+    most, code = max(((abs(r.value), r.code) for r in deck.ranks), default=(0, ""))
+    joker = (spec.get("jokers") or {}).get("value")
+    where: Path | None = None
+    if isinstance(joker, (int, float)) and abs(joker) > most:
+        most, where = abs(joker), ("deck", "jokers", "value")
+    if size * most <= MAX_VALUE:
+        return None
+    shown = int(most) if most == int(most) else most
+    why = (f"a hand of {size} cards worth {shown} each would be worth {size * shown}: "
+           f"`hand.size` times the largest card value must stay at most 10^15")
+    return where or _value_written(spec, code), why
+
+
+def _value_written(spec: Mapping, code: str) -> Path:
+    """Where the value of the rank `code` was written: `deck.values`, the rank itself."""
+    given = next((k for k in spec.get("values") or {} if _code(k) == code), None)
+    if given is not None:
+        return ("deck", "values", given)
+    for i, rank in enumerate(spec.get("ranks") or []):
+        if _code(rank.get("code")) == code:
+            return ("deck", "ranks", i, "value")
+    return ("deck",)
 
 
 def _code(x) -> str:
@@ -262,6 +292,9 @@ class _Compiler:
             self.error(("hand", "size"), f"a hand of {size} cards from a deck of "
                        f"{len(deck.cards)}")
             return None
+        too_large = _hand_too_large(self.d.get("deck") or {}, deck, size)
+        if too_large is not None:
+            self.error(too_large[0], too_large[1], also=[("hand", "size")])
         hands = math.comb(len(deck.cards), size)
         wild = bool(deck.jokers and deck.jokers_wild)
         checks = sum(pattern_cost(PATTERN_KINDS[p["kind"]], p, size, wild)
@@ -619,9 +652,13 @@ class _Compiler:
                 self.error(("settle", key, what), f"a payment of {s[what]} lives is more than "
                            f"{MAX_PAYMENT}, the most one hand may cost")
         below = s.get("points_below")
-        if below is not None:
+        if isinstance(below, int) and below > MAX_PAYMENT:
+            self.error(path + ("points_below",), f"`points_below: {below}` would charge a "
+                       f"payer up to {below} points, more than {MAX_PAYMENT}, the most one hand "
+                       f"may cost")
+        elif below is not None:
             if mode != "points":
-                self.error(path + ("points_below",), also=[("stakes",)], message=
+                self.error(path + ("points_below",), also=_MODE, message=
                            f"`points_below` counts penalty points from the hands: it needs "
                            f"`stakes: {{mode: points}}`, not a {mode} game")
             elif s.get("knocker_lives") is not None or s.get("lives") is not None:
@@ -629,7 +666,6 @@ class _Compiler:
                 self.error(path + ("points_below",), also=[path + (what,)], message=
                            f"`{what}` has no effect with `points_below` (each payer takes "
                            f"{below} minus his hand): set `{what}: null`")
-            self.value_in_range(path + ("points_below",), below)
         return SettleRule(pay, lives, s.get("knocker_lives", lives),
                           bool(s.get("spare_knocker", False)), ties, choose, break_ties,
                           below)
@@ -641,7 +677,7 @@ class _Compiler:
             return None
         if mode not in unit.modes:
             fits = [u.name for u in registry.units() if mode in u.modes]
-            self.error(path + (key,), also=[("stakes",)], message=
+            self.error(path + (key,), also=_MODE, message=
                        f"`{key}: {name}` has no meaning in a {mode} game: it is for "
                        f"{' and '.join(sorted(unit.modes))} games (here use "
                        f"{' or '.join(fits)})")
@@ -690,7 +726,7 @@ class _Compiler:
             return None
         if mode != "score":
             self.error(("scoring",), "`scoring:` counts points won: it needs "
-                       "`stakes: {mode: score}`", also=[("stakes",)])
+                       "`stakes: {mode: score}`", also=_MODE)
         from .tally import SCORES, Scoring, compile_event_points
         zone = spec.get("zone")
         if zones.get(zone) is None or zones[zone].owner is None:
@@ -755,9 +791,10 @@ class _Compiler:
         if need > len(deck.cards):
             self.error(("players", "max"), f"{most} players need {need} cards to deal but the "
                        f"deck has {len(deck.cards)}", also=[("deck",), ("deal",)])
-        if per_player and per_player != hand_size:
-            self.error(("deal",), f"the deal gives each player {per_player} cards but "
-                       f"`hand.size` is {hand_size}", also=[("hand", "size")])
+        if per_player != hand_size and deal:
+            gives = f"each player {per_player} cards" if per_player else "the players no cards"
+            self.error(("deal",), f"the deal gives {gives} but `hand.size` is {hand_size}",
+                       also=[("hand", "size")])
         triggers = self.triggers(zones, valuation) if valuation else {}
         closing = [u.name for u in OUTCOMES.units() if u.closes]
         ends = any(t.outcome in closing for ts in triggers.values() for t in ts)
@@ -789,7 +826,7 @@ class _Compiler:
                        also=[("stakes", "mode")])
         if end.get("target") and stakes.mode not in ("points", "score"):
             self.error(("end", "target"), "`target` counts penalty points: it needs "
-                       "`stakes: {mode: points}`", also=[("stakes",)])
+                       "`stakes: {mode: points}`", also=_MODE)
         seating = d.get("seating") or {}
         sides = self.sides(seating.get("teams") or [], pmin, pmax)
         first_player = self.first_player(seating.get("first_player"), zones)

@@ -24,6 +24,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
+from .compiler import MAX_PAYMENT
 from .keywords import CompileContext, Kind, Registry, Terms, Unit
 
 if TYPE_CHECKING:
@@ -353,10 +354,11 @@ TIE_POLICIES.add(Policy(
 # ---- settling a hand ----------------------------------------------------------------------
 def _price(st: Any, rule: Any, p: int, knocker: int | None) -> int:
     """What payer `p` takes in a points game: `points_below` minus his hand's value (never
-    less than nothing; points are whole, so a half counts as one), else `lives`
-    (`knocker_lives` for the knocker)."""
+    less than nothing, nor more than MAX_PAYMENT when his hand is worth less than nothing;
+    points are whole, so a half counts as one), else `lives` (`knocker_lives` for the
+    knocker)."""
     if rule.points_below is not None:
-        return max(0, math.ceil(rule.points_below - st.hand_value(p)))
+        return min(MAX_PAYMENT, max(0, math.ceil(rule.points_below - st.hand_value(p))))
     return int(rule.knocker_lives if p == knocker else rule.lives)
 
 

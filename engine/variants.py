@@ -11,7 +11,6 @@ import marshal
 import os
 import re
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -24,6 +23,7 @@ from .sha import sha256
 if TYPE_CHECKING:  # the compiler, the rules and the linter are imported when a file is
     # compiled: a `validate` of a file known to be clean (see `check_all`) never needs them
     from . import lint
+    from .merge import Merged
     from .rules import Ruleset
 
 if TYPE_CHECKING:
@@ -289,8 +289,14 @@ def _verdict_key(data: Mapping) -> str:
 
 
 def schema_problems(data: Mapping) -> list[tuple[tuple, str, bool]]:
-    """Every schema problem of `data` as (path, message, point at the key). A document found
-    valid before (engine/verdicts.py) is not validated again: jsonschema is not even loaded."""
+    """Every schema problem of `data` as (path, message, point at the key)."""
+    return [(path, message, at_key) for path, message, at_key, _ in schema_findings(data)]
+
+
+def schema_findings(data: Mapping) -> list[tuple[tuple, str, bool, list[tuple]]]:
+    """Every schema problem of `data` as (path, message, point at the key, the paths it is
+    also about). A document found valid before (engine/verdicts.py) is not validated again:
+    jsonschema is not even loaded."""
     key = _verdict_key(data)
     if verdicts.known_valid(key):
         return []
@@ -300,227 +306,86 @@ def schema_problems(data: Mapping) -> list[tuple[tuple, str, bool]]:
     return out
 
 
-def _schema_problems(data: Mapping) -> list[tuple[tuple, str, bool]]:
+def _schema_problems(data: Mapping) -> list[tuple[tuple, str, bool, list[tuple]]]:
     seen, out = set(), []
     for error in _validator().iter_errors(data):
         for leaf in _leaf_errors(error):
             for item in _schema_messages(leaf):
                 if item[:2] not in seen:
                     seen.add(item[:2])
-                    out.append(item)
+                    out.append((*item, _conditions(leaf, data)))
     # In the order of the mappings they are in; in one mapping its unknown keys first (a typo
     # `form:` also makes `from:` missing: the typo is the news).
     def order(path):  # list items by number: /steps/2 before /steps/10
         return [(0, s, "") if isinstance(s, int) and not isinstance(s, bool) else (1, 0, str(s))
                 for s in path]
     out.sort(key=lambda x: (order(x[0][:-1] if x[2] else x[0]), not x[2], order(x[0])))
-    unknown = {p for p, m, k in out if k and m.startswith("unknown key")}
+    unknown = {p for p, m, k, _ in out if k and m.startswith("unknown key")}
     return [x for x in out if not (x[2] and x[0] in unknown and not
                                    x[1].startswith("unknown key"))]
 
 
-# ---- overlays -----------------------------------------------------------------------------
-#: Lists whose entries carry a `name` (None: any key there). An overlay may give them as a
-#: mapping NAME -> entry: the entry is merged into the base's entry of that name, or added when
-#: the base has none; `null` removes it; `before: NAME` / `after: NAME` place it. A list there
-#: still replaces the base's list whole.
-NAMED_LISTS: tuple[tuple[str | None, ...], ...] = (
-    ("hand", "patterns"), ("turn", "steps", None), ("triggers",))
-#: For each named list, the key a new entry cannot do without (what it is).
-_NAMED_KIND = {"patterns": ("pattern", "kind"), "steps": ("option", "do"),
-               "triggers": ("trigger", "on")}
-POSITION_KEYS = ("before", "after")
-
-Where = tuple  # (Document, path in that document)
-
-
-@dataclass
-class Merged:
-    data: dict
-    origin: dict  # merged path -> (Document that wrote the value there, its path in that file)
-    files: list   # the chain, base first
-    sources: tuple = ()  # (real path, digest of its bytes) of each file of the chain, top first
-    _written: dict | None = field(default=None, repr=False)  # id(doc) -> {merged path: path}
-
-    def problem(self, path: tuple, message: str, at_key: bool = False) -> Problem:
-        doc, in_doc = self.where(path)
-        return doc.problem(in_doc, message, at_key=at_key)
-
-    def latest(self, paths: list) -> tuple:
-        """Of several paths a problem is about, the one written by the latest file of the
-        chain (the first on ties): the overlay's change is what broke the merged rules."""
-        rank = {id(doc): i for i, doc in enumerate(self.files)}
-        return max(paths, key=lambda q: rank.get(id(self.owner(q)), -1))
-
-    def owner(self, path: tuple) -> Document:
-        """The file that wrote the value at `path`."""
-        return self.where(path)[0]
-
-    def wrote(self, doc: Document, path: tuple) -> bool:
-        """Whether `doc` wrote the value at `path` or something inside it."""
-        self._index()
-        assert self._written is not None
-        return tuple(path) in self._written.get(id(doc), {})
-
-    def _index(self) -> None:
-        if self._written is None:
-            self._written = {}
-            for q, (o, dq) in self.origin.items():
-                paths = self._written.setdefault(id(o), {})
-                for i in range(len(q) + 1):
-                    paths.setdefault(q[:i], dq[:len(dq) - (len(q) - i)])
-
-    def where(self, path: tuple) -> Where:
-        """(the file that wrote the value at `path`, the path of that value in the file): an
-        entry changed by name sits at `/hand/patterns/1` in the rules and at
-        `/hand/patterns/tris` in the overlay."""
-        full = tuple(path)
-        p = full
-        while p not in self.origin and p:
-            p = p[:-1]
-        doc, in_doc = self.origin.get(p, (self.files[-1], p))
-        # A section merged from several files (a problem about the whole `turn`): the last
-        # file that wrote into it, i.e. the overlay the author is editing, not its base.
-        self._index()
-        assert self._written is not None
-        for later in reversed(self.files):
-            if later is doc:
-                break
-            if p in self._written.get(id(later), {}):
-                doc, in_doc = later, self._written[id(later)][p]
-                break
-        return doc, tuple(in_doc) + full[len(p):]
+def _conditions(error: Any, data: Mapping) -> list[tuple]:
+    """The paths of `data` tested by the `if` of each conditional on the error's way through
+    the schema: "a complete ruleset lists the hand's patterns" holds unless the stakes mode is
+    `score`, so a missing `patterns` is about the mode too. Only the paths there are."""
+    node: Any = schema()
+    depth, out = 0, []
+    steps = list(error.absolute_schema_path)
+    where = list(error.absolute_path)
+    i = 0
+    while i < len(steps) and isinstance(node, (dict, list)):
+        step = steps[i]
+        if step in ("then", "else") and isinstance(node, dict) and "if" in node:
+            out += [tuple(where[:depth]) + q for q in _tested(node["if"])]
+        if isinstance(node, dict) and "$ref" in node and step != "$ref":
+            node = _resolve_ref(node["$ref"])
+            continue
+        if step in ("properties", "patternProperties") and i + 1 < len(steps):
+            node, i, depth = node[step].get(steps[i + 1]), i + 2, depth + 1
+            continue
+        if step in ("additionalProperties", "items", "propertyNames"):
+            depth += 1
+        node = _resolve_ref(node[step]) if step == "$ref" else node[step]
+        i += 1
+    return [q for q in out if _present(data, q)]
 
 
-def _mark(value: Any, path: tuple, doc: Document, origin: dict, in_doc: tuple) -> None:
-    origin[path] = (doc, in_doc)
-    if isinstance(value, dict):
-        for k, v in value.items():
-            _mark(v, path + (k,), doc, origin, in_doc + (k,))
-
-
-def _named_list(path: tuple) -> bool:
-    return any(len(path) == len(n) and all(a is None or a == b for a, b in zip(n, path))
-               for n in NAMED_LISTS)
-
-
-def _drop(origin: dict, here: tuple) -> None:
-    for stale in [p for p in origin if p[:len(here)] == here]:
-        del origin[stale]
-
-
-def _merge(base: dict, over: Mapping, path: tuple, doc: Document, origin: dict,
-           in_doc: tuple) -> dict:
-    """Mappings merge deeply, lists (and scalars) replace, `null` removes; a mapping given for
-    a list of named entries changes those entries by name (`_merge_named`)."""
-    out = dict(base)
-    for k, v in over.items():
-        here, d_here = path + (k,), in_doc + (k,)
-        if v is None:
-            out.pop(k, None)
-            _drop(origin, here)
-            origin[here] = (doc, d_here)
-        elif isinstance(v, dict) and _named_list(here) and not isinstance(out.get(k), dict):
-            out[k] = _merge_named(out.get(k), v, here, doc, origin, d_here)
-        elif isinstance(v, dict) and isinstance(out.get(k), dict):
-            out[k] = _merge(out[k], v, here, doc, origin, d_here)
-        else:
-            out[k] = v
-            _drop(origin, here)
-            _mark(v, here, doc, origin, d_here)
+def _tested(condition: Any) -> list[tuple]:
+    """The relative paths an `if` looks at, the deepest first."""
+    if not isinstance(condition, dict):
+        return []
+    out: list[tuple] = []
+    for key, sub in (condition.get("properties") or {}).items():
+        out += [(key,) + q for q in _tested(sub)] + [(key,)]
+    out += [(key,) for key in condition.get("required") or () if (key,) not in out]
     return out
 
 
-def _merge_named(base: Any, over: Mapping, here: tuple, doc: Document, origin: dict,
-                 in_doc: tuple) -> list:
-    """Change a list of named entries by name: `NAME: {...}` merges into the entry NAME (or
-    adds it at the end), `NAME: null` removes it, `before:`/`after: OTHER` puts it there."""
-    what, kind_key = _NAMED_KIND["steps" if here[0] == "turn" else str(here[-1])]
-    where = "/".join(map(str, here))
-
-    def fail(at: tuple, message: str) -> RuleFileError:
-        return RuleFileError(doc.problem(in_doc + at, message))
-
-    entries: list[list] = []  # [name, entry, {suffix: (doc, path in doc)}]
-    if base is not None:
-        if not isinstance(base, list):
-            raise fail((), f"the base's `{where}` is not a list")
-        for j, e in enumerate(base):
-            if not isinstance(e, dict) or not isinstance(e.get("name"), str):
-                raise fail((), f"entry {j + 1} of the base's `{where}` has no `name`, so its "
-                           f"entries cannot be changed by name: give the whole list here "
-                           f"(`- ...` items), or name the base's entries")
-            local = {s[len(here) + 1:]: o for s, o in origin.items()
-                     if s[:len(here) + 1] == here + (j,) and len(s) > len(here)}
-            if () not in local:  # the list was written whole: its items have no own entry
-                p = here + (j,)
-                q = p
-                while q not in origin and q:
-                    q = q[:-1]
-                d, dq = origin.get(q, (doc, q))
-                local[()] = (d, tuple(dq) + p[len(q):])
-            entries.append([e["name"], e, local])
-    names = [e[0] for e in entries]
-
-    def index(name: Any, at: tuple) -> int:
-        if name not in names:
-            raise fail(at, f"no {what} named {name!r} here (the {what}s: "
-                       f"{', '.join(map(str, names)) or 'none'})")
-        return names.index(name)
-
-    for name, v in over.items():
-        at = (name,)
-        if not isinstance(name, str):
-            raise fail(at, f"a {what}'s name is text, not {name!r}")
-        if v is None:
-            i = index(name, at)
-            del entries[i], names[i]
-            continue
-        if not isinstance(v, dict):
-            raise fail(at, f"give the {what} as a mapping of its keys (or null to remove it)")
-        if "name" in v and v["name"] != name:
-            raise fail(at + ("name",), f"the key {name!r} is the {what}'s name: `name:` "
-                       f"cannot say otherwise")
-        places = [k for k in POSITION_KEYS if k in v]
-        if len(places) > 1:
-            raise fail(at, "say `before:` or `after:`, not both")
-        body = {k: x for k, x in v.items() if k not in POSITION_KEYS and k != "name"}
-        if name in names:
-            i = names.index(name)
-            local = entries[i][2]
-            merged = _merge(entries[i][1], body, (), doc, local, in_doc + at)
-            entry = entries.pop(i)
-            names.pop(i)
-            entry[1] = merged
-        else:
-            if kind_key not in body:
-                raise fail(at, f"no {what} named {name!r} to change (the {what}s: "
-                           f"{', '.join(map(str, names)) or 'none'}); a new {what} needs "
-                           f"`{kind_key}:`")
-            i = len(entries)
-            new = {"name": name, **body}
-            local = {}
-            _mark(new, (), doc, local, in_doc + at)
-            entry = [name, new, local]
-        if places:
-            target = v[places[0]]
-            j = index(target, at + (places[0],))
-            i = j if places[0] == "before" else j + 1
-        entries.insert(i, entry)
-        names.insert(i, name)
-    owner = origin.get(here)
-    _drop(origin, here)
-    origin[here] = owner or (doc, in_doc)
-    for i, (_, _, local) in enumerate(entries):
-        for suffix, o in local.items():
-            origin[here + (i,) + suffix] = o
-    return [e[1] for e in entries]
+def _resolve_ref(ref: Any) -> Any:
+    node: Any = schema()
+    for part in str(ref).lstrip("#/").split("/"):
+        node = node.get(part) if isinstance(node, dict) else None
+    return node
 
 
+def _present(data: Any, path: tuple) -> bool:
+    for key in path:
+        if not isinstance(data, dict) or key not in data:
+            return False
+        data = data[key]
+    return True
+
+
+# ---- overlays (engine/merge.py merges them) -------------------------------------------
 def load_merged(name_or_path: str) -> Merged:
+    """The chain of files from `name_or_path` down to the ruleset it extends, merged. A file
+    that cannot be read, a cycle or a chain too long is a RuleFileError; a change that cannot
+    be made (a misspelt name) is one of `Merged.problems`, and the others are still made."""
     path = resolve(name_or_path)
     chain: list[Document] = []
     seen: list[Path] = []
+    shipped: set[int] = set()
     current: Path | None = path
     sources: list[tuple[str, str]] = []
     while current is not None:
@@ -535,12 +400,17 @@ def load_merged(name_or_path: str) -> Merged:
                                                           f"cycle: {names}"))
         seen.append(real)
         chain.append(doc)
-        if len(chain) > MAX_CHAIN:
-            raise RuleFileError(doc.problem((), f"more than {MAX_CHAIN} overlays in a chain"))
+        if _is_builtin(real):
+            shipped.add(id(doc))
         base = doc.data.get("extends")
         if base is None:
             current = None
             continue
+        if len(chain) > MAX_CHAIN:  # this file is overlay number MAX_CHAIN + 1
+            raise RuleFileError(chain[0].problem(("extends",), (
+                f"more than {MAX_CHAIN} overlays in a chain ({chain[0].file} -> ... -> "
+                f"{shown} -> {str(base)[:100]}): at most {MAX_CHAIN} overlays may extend one "
+                f"another")))
         if not isinstance(base, str):
             raise RuleFileError(doc.problem(("extends",), "`extends` is a built-in name or a "
                                                           "path to a YAML file"))
@@ -549,12 +419,14 @@ def load_merged(name_or_path: str) -> Merged:
         except UsageError as e:
             raise RuleFileError(doc.problem(("extends",), e.line())) from None
     chain.reverse()
-    origin: dict = {}
-    data: dict = {}
-    for doc in chain:
-        body = {k: v for k, v in doc.data.items() if k != "extends"}
-        data = _merge(data, body, (), doc, origin, ())
-    return Merged(data, origin, chain, tuple(sources))
+    from .merge import Merged, merge_chain
+
+    data, origin, removals, problems = merge_chain(chain)
+    return Merged(data, origin, chain, tuple(sources), removals, problems, frozenset(shipped))
+
+
+def _is_builtin(real: Path) -> bool:
+    return real.is_relative_to(_builtin_dir().resolve())
 
 
 def _display(p: Path) -> str:
@@ -586,7 +458,7 @@ def check_all(name_or_path: str, warnings: bool = True, rules_needed: bool = Tru
     except RuleFileError as e:
         return None, _printable(_private(e.problems, name_or_path)), []
     clean_key = _clean_key(merged.data)
-    if verdicts.known_valid(clean_key):
+    if not merged.problems and verdicts.known_valid(clean_key):
         if not rules_needed:
             return None, [], []
         try:
@@ -596,7 +468,7 @@ def check_all(name_or_path: str, warnings: bool = True, rules_needed: bool = Tru
     from . import lint
     from .compiler import CompileProblems
 
-    found = schema_problems(merged.data)
+    found = schema_findings(merged.data)
     rules: Ruleset | None
     try:
         rules = _compile(merged, name_or_path)
@@ -605,7 +477,7 @@ def check_all(name_or_path: str, warnings: bool = True, rules_needed: bool = Tru
         rules = None
         compiled = [(p, m, e.related.get(i, ())) for i, (p, m) in enumerate(e.problems)]
     except Exception:
-        if not found:
+        if not found and not merged.problems:
             raise
         rules = None  # the document is not of the schema's shape: its problems say why
         compiled = []
@@ -613,14 +485,7 @@ def check_all(name_or_path: str, warnings: bool = True, rules_needed: bool = Tru
         useless = lint.no_effect(merged.data, rules)
     except (AttributeError, KeyError, TypeError):  # not of the schema's shape: said already
         useless = []
-    said = {f.path for f in useless}
-    found = [x for x in found if x[0] not in said]  # the reason beats "not allowed here"
-    problems = [merged.problem(p, m, at_key=k) for p, m, k in found]
-    for p, m, related in compiled:
-        if found and any(p[:len(q)] == q or q[:len(p)] == p for q, _, _ in found):
-            continue  # the schema already said what is wrong there
-        problems.append(merged.problem(merged.latest([p, *related]), m))
-    problems += [_place(merged, f) for f in useless]
+    problems = _problems(merged, found, compiled, useless)
     if problems:
         return None, _printable(_private(problems, name_or_path)), []
     assert rules is not None
@@ -631,6 +496,24 @@ def check_all(name_or_path: str, warnings: bool = True, rules_needed: bool = Tru
         verdicts.remember_valid(clean_key)
         _remember_clean_files(merged)
     return rules, [], _printable(cautions)
+
+
+def _problems(merged: Merged, found: list, compiled: list, useless: list) -> list[Problem]:
+    """Every problem of a merged chain, each once, where its fix is (engine/blame.py): the
+    changes that could not be made, then the schema's, the compiler's and the keys that have
+    no effect."""
+    from .blame import place
+
+    said = {f.path for f in useless}
+    found = [x for x in found if x[0] not in said]  # the reason beats "not allowed here"
+    problems = list(merged.problems)
+    problems += [place(merged, p, m, related, at_key=k) for p, m, k, related in found]
+    for p, m, related in compiled:
+        if found and any(p[:len(q)] == q or q[:len(p)] == p for q, _, _, _ in found):
+            continue  # the schema already said what is wrong there
+        problems.append(place(merged, p, m, related))
+    problems += [_place(merged, f) for f in useless]
+    return list(dict.fromkeys(problems))  # a line said twice is said once
 
 
 def _compile(merged: Merged, name_or_path: str) -> Ruleset:
@@ -708,7 +591,9 @@ def _place(merged: Merged, f: lint.Finding) -> Problem:
         what = "it" if isinstance(key, int) else f"`{key}`"
         text = f"{f.message} ({what} comes from {owner.file}:{line})"
         return merged.problem(f.cause, text + (f"; {f.fix}" if f.fix else ""))
-    return merged.problem(f.path, f.message)
+    from .blame import place
+
+    return place(merged, f.path, f.message, (f.cause,) if f.cause else ())
 
 
 def _private(problems: list[Problem], name_or_path: str) -> list[Problem]:

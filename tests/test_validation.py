@@ -30,16 +30,18 @@ from pathlib import Path
 
 import pytest
 import yaml
-from hypothesis import HealthCheck, given, settings
 from fuzzing import examples
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
 from trentuno.engine.loader import load_file
 from trentuno.engine.variants import MAX_CHAIN, check
 
 CORPUS = Path(__file__).parent / "corpus"
 CLI = [sys.executable, "-m", "trentuno.cli.main", "validate"]
-TIMEOUT = 20  # seconds, for one `trentuno validate` of one file
+#: seconds of the clock after which a `trentuno validate` counts as hung: generous, because a
+#: busy machine is slow (the whole corpus once took 42 s there); the work is bounded in CPU time
+#: where it matters (test_hostile.py, test_overlays.py)
+TIMEOUT = 300
 MARKER = "trentuno-pwned-marker"  # what the tag payloads in the corpus would create in the cwd
 
 
@@ -144,7 +146,7 @@ def cli_all(tmp_path_factory):
     """One `trentuno validate` of the whole corpus (a process per file would take half a
     minute on a busy machine)."""
     cwd = tmp_path_factory.mktemp("cli")
-    return cwd, _run_cli(BAD + GOOD, cwd, timeout=3 * TIMEOUT)
+    return cwd, _run_cli(BAD + GOOD, cwd, timeout=2 * TIMEOUT)
 
 
 def test_cli_reports_the_whole_corpus_in_one_line_per_problem(cli_all):
@@ -185,6 +187,31 @@ def test_cli_reports_every_file_given(tmp_path):
     assert len(lines) == 3 + 1 + 1, lines
     assert lines[3] == f"{GOOD[0]}: ok"
     assert "Traceback" not in run["out"] + run["err"]
+
+
+# ---- command lines ----------------------------------------------------------------------------
+def _command_lines() -> list[tuple[int, list[str], str]]:
+    import shlex
+    out = []
+    for line in (CORPUS / "command-lines.txt").read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            code, args, needle = line.split("\t")
+            out.append((int(code), shlex.split(args), needle))
+    return out
+
+
+COMMAND_LINES = _command_lines()
+
+
+@pytest.mark.parametrize("code,args,needle", COMMAND_LINES,
+                         ids=[" ".join(a) for _, a, _ in COMMAND_LINES])
+def test_a_bad_command_line_is_one_line_and_its_exit_code(code, args, needle, capsys):
+    from trentuno.cli.main import main
+    with pytest.raises(SystemExit) as done:
+        main(args)
+    out, err = capsys.readouterr()
+    assert done.value.code == code, (out, err)
+    assert out == "" and len(err.splitlines()) == 1 and needle in err, err
 
 
 # ---- the shipped rulesets -------------------------------------------------------------------
@@ -247,9 +274,9 @@ def test_a_2_mib_file_is_refused_quickly(tmp_path):
     line = "# " + "x" * 1022 + "\n"
     rule.write_text("extends: trentuno\n" + line * 2048)
     assert rule.stat().st_size > 2 * 1024 * 1024
-    start = time.monotonic()
+    start = time.process_time()
     rules, problems = check(str(rule))
-    assert time.monotonic() - start < 5
+    assert time.process_time() - start < 5  # of CPU: the file is refused before it is parsed
     assert rules is None
     assert [(p.line, p.column, p.message) for p in problems] == [
         (1, 1, "file is larger than 1 MiB")]
@@ -275,16 +302,21 @@ def test_empty_files(content, tmp_path):
     _assert_one_line_each(problems)
 
 
-def test_a_long_overlay_chain_is_refused(tmp_path):
-    (tmp_path / "o0.yaml").write_text("extends: trentuno\n")
-    for i in range(1, MAX_CHAIN + 5):
-        (tmp_path / f"o{i}.yaml").write_text(f"extends: o{i - 1}.yaml\n")
-    rules, problems = check(str(tmp_path / f"o{MAX_CHAIN + 4}.yaml"))
-    assert rules is None and len(problems) == 1
-    assert "overlays in a chain" in problems[0].message and problems[0].line is not None
-    # and a chain within the limit is fine
-    rules, problems = check(str(tmp_path / "o5.yaml"))
+def test_a_long_overlay_chain_is_refused_at_the_top_file(tmp_path):
+    """MAX_CHAIN overlays over their base are fine; one more is refused at the `extends:` of
+    the file given (the one the author is editing), not somewhere down the chain."""
+    (tmp_path / "o1.yaml").write_text("extends: trentuno\n")
+    for i in range(2, MAX_CHAIN + 3):
+        (tmp_path / f"o{i}.yaml").write_text(f"name: o{i}\nextends: o{i - 1}.yaml\n")
+    rules, problems = check(str(tmp_path / f"o{MAX_CHAIN}.yaml"))  # o16 ... o1, trentuno
     assert problems == [] and rules is not None
+    for top in (MAX_CHAIN + 1, MAX_CHAIN + 2):
+        rules, problems = check(str(tmp_path / f"o{top}.yaml"))
+        assert rules is None and len(problems) == 1
+        p = problems[0]
+        assert (p.file, p.line, p.column) == (str(tmp_path / f"o{top}.yaml"), 2, 10), p.format()
+        assert p.message.startswith(f"more than {MAX_CHAIN} overlays in a chain ("), p.message
+        assert f"at most {MAX_CHAIN} overlays may extend one another" in p.message
 
 
 def test_an_unreadable_path_is_a_problem_not_a_traceback(tmp_path):
@@ -391,9 +423,9 @@ def broken_documents(draw):
 def test_fuzz_broken_trentuno_never_raises(doc, tmp_path_factory):
     rule = tmp_path_factory.getbasetemp() / "fuzz.yaml"
     rule.write_text(yaml.safe_dump(doc, sort_keys=False, allow_unicode=True), encoding="utf-8")
-    start = time.monotonic()
+    start = time.process_time()
     rules, problems = check(str(rule))  # must not raise
-    assert time.monotonic() - start < 10
+    assert time.process_time() - start < 10
     assert (rules is None) == bool(problems)
     for p in problems:
         assert p.line is not None and p.column is not None, p.format()

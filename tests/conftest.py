@@ -11,6 +11,7 @@ dealer D the first card (and the first turn) goes to seat D-1, then D-2, ... and
 """
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Iterable, Mapping, Optional, Sequence, Union
 
 import fuzzing  # noqa: F401  (loads the hypothesis profile: HYPOTHESIS_PROFILE=ci|deep)
@@ -18,6 +19,29 @@ import pytest
 
 from trentuno.engine.state import GameState
 from trentuno.engine.variants import load
+
+# ---- the checkout stays as it was -----------------------------------------------------------
+#: What a test run may leave in the checkout's top folder (caches, the venv, build output).
+_LEFT_BY_TOOLS = {".pytest_cache", ".hypothesis", "__pycache__", ".venv", "build", "dist",
+                  ".mypy_cache", ".ruff_cache"}
+_TOP = Path(__file__).resolve().parent.parent
+_BEFORE: set[str] = set()
+
+
+def pytest_sessionstart(session):
+    _BEFORE.update(p.name for p in _TOP.iterdir())
+
+
+def pytest_sessionfinish(session, exitstatus):
+    """A test that writes into the checkout (a game saved unasked into the current folder)
+    fails the run: tests write only under their tmp_path."""
+    left = sorted(p.name for p in _TOP.iterdir()
+                  if p.name not in _BEFORE and p.name not in _LEFT_BY_TOOLS
+                  and not p.name.endswith(".egg-info"))
+    if left:
+        print(f"\ntests left files in {_TOP}: {', '.join(left)}")
+        session.exitstatus = 1
+
 
 # ---- the ruleset --------------------------------------------------------------------------
 

@@ -563,7 +563,8 @@ def test_score_says_what_it_needs():
     assert r.exit_code != 0 and "does not score taken cards" in r.output
 
 
-def test_play_shows_the_capture_choices_naming_the_cards():
+def test_play_shows_the_capture_choices_naming_the_cards(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # the input ends at the save question: the game is saved here
     r = run("play", "scopa", "--seed", "3", "--lang", "en", input="1\n" * 3 + "q\n")
     assert "Table:" in r.output and "Your move:" in r.output
     assert "takes" in r.output

@@ -218,7 +218,7 @@ CHANGES = {
     "house/knocker-pays-double": {"settle"},
     "house/knocker-wins-ties": {"settle"},
     "house/highest-wins": {"settle"},
-    "house/knock-25": {"turn", "knock"},
+    "house/knock-25": {"turn", "knock", "events", "settle"},
     "house/knock-burns-card": {"turn"},
     "house/discard-first": {"turn"},
     "house/tris-30-5": {"ranking"},

@@ -73,6 +73,39 @@ def test_render_wraps_bullets_and_can_leave_lines_whole():
     assert "  - “Draw from the stock”" in whole  # an option is a sub-item of the turn
 
 
+def widest(out: str) -> int:
+    return max(len(line) for line in out.splitlines())
+
+
+@pytest.mark.parametrize("columns,wraps_at", [("60", 60), ("132", 120), ("20", 40),
+                                               ("", 100), ("wide", 100)])
+def test_explain_wraps_at_the_terminal_s_width(columns, wraps_at):
+    """COLUMNS (the terminal's width, as a shell sets it) decides, kept between 40 and 120;
+    without it, or with nonsense in it, output that is not a terminal wraps at 100."""
+    out = run("explain", "trentuno", "--lang", "en", env={"COLUMNS": columns or None}).output
+    assert widest(out) <= wraps_at
+    assert widest(out) > wraps_at - 12  # it really fills the width: not a narrower default
+    assert widest(run("explain", "trentuno", "--width", "0", env={"COLUMNS": "60"}).output) > 100
+    assert widest(run("explain", "trentuno", "--width", "72", env={"COLUMNS": "60"}).output) \
+        == 72
+
+
+def test_a_terminal_s_own_width_counts(monkeypatch):
+    """On a terminal (no COLUMNS), the width the terminal reports."""
+    import os
+
+    from trentuno.cli import cmd_explain
+
+    class Tty:
+        def isatty(self):
+            return True
+    monkeypatch.delenv("COLUMNS", raising=False)
+    monkeypatch.setattr(cmd_explain.shutil, "get_terminal_size",
+                        lambda fallback: os.terminal_size((77, 24)))
+    assert cmd_explain.default_width(Tty()) == 77
+    assert cmd_explain.default_width(object()) == 100  # not a stream at all: not a terminal
+
+
 def test_unknown_language_is_refused():
     with pytest.raises(UsageError, match="unknown language"):
         explain(load("trentuno"), "de")

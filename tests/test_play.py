@@ -150,7 +150,7 @@ def test_wrong_input_is_asked_again(runner):
                   input="abc\n0\n99\n\n-1\n1.5\n1\nq\nn\n"))
     assert out.count("Please type a number from 1 to 2") == 5  # abc 0 99 -1 1.5
     assert out.count("Type the number of your choice (1 to 2)") == 1  # the empty line
-    assert "Player 1 (you) draws" in out or "Player 1 (you) takes" in out
+    assert "\nYou draw " in out or "\nYou take " in out
 
 
 def test_question_mark_shows_the_table_again(runner):
@@ -163,7 +163,7 @@ def test_a_move_can_be_typed_as_its_cards(runner):
     code = re.search(r"^\s+1\) Discard: .+ \((\w+)\)", out, re.M).group(1)
     out = ok(play(runner, "trentuno", "--seed", "1", "--lang", "en",
                   input=f"1\n{code.lower()}\nq\nn\n"))
-    assert re.search(rf"^Player 1 \(you\) discards .+ \({code}\)\.$", out, re.M)
+    assert re.search(rf"^You discard .+ \({code}\)\.$", out, re.M)
 
 
 def test_a_swap_is_typed_as_its_cards_in_any_order(runner):
@@ -201,7 +201,7 @@ def test_other_players_hidden_draws_are_not_revealed(runner):
                  if re.match(r"Player [234] \(greedy\) draws", line)]
     assert bot_draws and all(line.endswith("draws a card from the stock.") for line in bot_draws)
     # the person's own draws name the card he drew
-    assert re.search(r"^Player 1 \(you\) draws the \w+ of \w+ \(\w+\) from the stock\.$", out, re.M)
+    assert re.search(r"^You draw the \w+ of \w+ \(\w+\) from the stock\.$", out, re.M)
 
 
 def test_end_of_hand_shows_every_hand_and_who_pays(runner):
@@ -210,7 +210,8 @@ def test_end_of_hand_shows_every_hand_and_who_pays(runner):
     assert re.search(r"knocked: the hands are compared\.|wins the hand\.", end)
     rows = re.findall(r"^  Player \d \(\w+\)\s+(\w+ \w+ \w+)\s+(\d+) \((.+)\)$", end, re.M)
     assert len(rows) == 4
-    assert re.search(r"^Player \d \(\w+\) loses a life \((\d|none) left\)\.$", end, re.M)
+    assert re.search(r"^(Player \d \(\w+\) loses|You lose) a life \((\d|none) left\)\.$", end,
+                     re.M)
     assert "Returns (what each player won less what he paid):" in out
 
 

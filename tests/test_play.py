@@ -170,14 +170,12 @@ def test_a_swap_is_typed_as_its_cards_in_any_order(runner):
     """Schwimmen, seed 3: the hand is Qh 10h Ad, the table Ah 7c 9s."""
     args = ("schwimmen", "--seed", "3", "--lang", "en")
     out = ok(play(runner, *args, input="ah ad\nq\nn\n"))
-    assert "Player 1 (you) gives the Ace of diamonds (Ad) and takes the Ace of hearts (Ah)" \
-        in out
+    assert "You give the Ace of diamonds (Ad) and take the Ace of hearts (Ah)" in out
     out = ok(play(runner, *args, input="9s AH 7c\nq\nn\n"))  # the whole table
-    assert re.search(r"^Player 1 \(you\) takes .*the Ace of hearts.* from the table", out,
-                     re.M)
+    assert re.search(r"^You take .*the Ace of hearts.* from the table", out, re.M)
     out = ok(play(runner, *args, input="ah\nq\nn\n"))  # several moves take it: which?
     assert "ah fits choices 1, 4, 7, 10: type the number of one (1 to 11)." in out
-    assert not re.search(r"^Player 1 \(you\) (gives|takes)", out, re.M)  # no move made
+    assert not re.search(r"^You (give|take)", out, re.M)  # no move made
 
 
 def test_a_capture_is_typed_as_its_cards(runner):
@@ -185,11 +183,11 @@ def test_a_capture_is_typed_as_its_cards(runner):
     args = ("scopa", "--seed", "4", "--lang", "en")
     first = "1\n" * 4
     out = ok(play(runner, *args, input=first + "4D 3c 7d\nq\nn\n"))
-    assert re.search(r"^Player 1 \(you\) plays the Seven of coins \(7d\) and takes the "
+    assert re.search(r"^You play the Seven of coins \(7d\) and take the "
                      r"Three of cups \(3c\) and the Four of coins \(4d\)", out, re.M), out[-800:]
     out = ok(play(runner, *args, input=first + "7d\nac\nq\nn\n"))
     assert "7d fits choices 1, 2: type the number of one (1 to 3)." in out
-    assert re.search(r"^Player 1 \(you\) plays the Seven of coins \(7d\) and takes the "
+    assert re.search(r"^You play the Seven of coins \(7d\) and take the "
                      r"Six of cups \(6c\) and the Ace of cups \(Ac\)", out, re.M)
     out = ok(play(runner, *args, input=first + "9s\nq\nn\n"))  # not a card he holds
     assert "Please type a number from 1 to 3" in out

@@ -12,8 +12,10 @@ from .failure import Failure
 from .lab_options import (
     bot_names,
     check_bots,
+    holm_summary,
     players_for,
     progress_bar,
+    share_text,
     where_options,
 )
 from .output import echo_json, table
@@ -46,7 +48,7 @@ def default_skill_bots() -> str:
 def cell(fig: dict[str, Any]) -> str:
     value, ci = fig["value"], fig["ci95"]
     if fig["kind"] == "share":
-        return f"{100 * value:.1f}% ({100 * ci[0]:.1f}-{100 * ci[1]:.1f})"
+        return share_text(value, ci)
     return f"{value:.2f} ({ci[0]:.2f}-{ci[1]:.2f})"
 
 
@@ -83,11 +85,7 @@ def report(data: dict[str, Any]) -> list[str]:
             row += [cell(f), verdict(f)] if f else ["-", ""]
         rows.append(tuple(row))
     lines += [line.rstrip() for line in table(rows)]
-    for c in cols[1:]:
-        n, k, h = len(c["figures"]), len(c["differs_from_first"]), \
-            len(c["differs_from_first_holm"])
-        lines.append(f"{c['name']}: {k} of {n} figures differ from {first['name']} at "
-                     f"{data['alpha']} ({h} after Holm's correction for {n} tests)")
+    lines += [holm_summary(data, c) for c in cols[1:]]
     lines.append(f"time: {data['seconds']:.1f} s")
     return lines
 

@@ -24,6 +24,13 @@ from .params import VARIANT
 from .table import TableView, fit, width_of
 
 
+def played_in(record: dict) -> str:
+    """The language the game was played in, as its record says (`play` writes it), else the
+    locale's: a game played in Italian is told again in Italian."""
+    recorded = record.get("lang")
+    return recorded if recorded in LANGUAGES else default_language()
+
+
 def bot_names(record: dict) -> dict[int, str]:
     """seat -> bot name, from the record's `bots` (the person's seat, if any, has none)."""
     bots = record.get("bots")
@@ -80,8 +87,9 @@ def result_lines(view: TableView, state) -> list[str]:
 @click.option("--quiet", "-q", is_flag=True,
               help="Print only the verification line and the result.")
 @click.option("--lang", type=click.Choice(LANGUAGES), default=None,
-              help="Language of cards, moves and messages; default: from the locale "
-                   "(LC_ALL, LC_MESSAGES, LANG: Italian gives it, anything else en).")
+              help="Language of cards, moves and messages; default: the language the game "
+                   "was played in (the record's `lang`), else from the locale (LC_ALL, "
+                   "LC_MESSAGES, LANG: Italian gives it, anything else en).")
 @click.option("--rules", "rules_arg", default=None, metavar="VARIANT",
               help="Replay under this ruleset (a built-in name or a YAML file) instead of the "
                    "one the record names, e.g. when its file has moved; it must still be the "
@@ -105,7 +113,7 @@ def replay(ctx: click.Context, file: str, quiet: bool, lang: str | None,
     else:
         rules = find_rules(record, file)
     check_rules(record, rules, name)
-    view = TableView(rules.for_players(record["players"]), lang or default_language(),
+    view = TableView(rules.for_players(record["players"]), lang or played_in(record),
                      bots=bot_names(record),
                      style=wants_style(sys.stdout),
                      sees_everything=True)

@@ -3,8 +3,9 @@ shows them going, and the per-seat win shares with their intervals in words."""
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from typing import Any
 
 import click
 from trentuno.engine.bots import parse_bots
@@ -48,9 +49,29 @@ def progress_bar(games: int, label: str) -> Iterator[Callable[[int], None] | Non
         yield None
 
 
-def share_text(share: float, interval: list[float]) -> str:
-    """A win share and its 95% interval: `41.3% (36.5-46.2)`."""
-    return f"{100 * share:.1f}% ({100 * interval[0]:.1f}-{100 * interval[1]:.1f})"
+def percent(x: float) -> str:
+    """A share as a percent with one decimal; one that is not 0 but would show as 0.0 keeps
+    two significant digits (`0.0038`), so that an interval above 0 never reads `0.0-0.0`."""
+    shown = f"{100 * x:.1f}"
+    if shown == "0.0" and x > 0:
+        return f"{100 * x:.2g}"
+    return shown
+
+
+def share_text(share: float, interval: Sequence[float], dash: str = "-") -> str:
+    """A share and its 95% interval: `41.3% (36.5-46.2)`, `0.0% (0.0-7.4)`."""
+    return f"{percent(share)}% ({percent(interval[0])}{dash}{percent(interval[1])})"
+
+
+def holm_summary(data: Mapping[str, Any], column: Mapping[str, Any]) -> str:
+    """The verdict on one ruleset after the first: how many of its figures differ, before and
+    after Holm's correction (`house: 4 of 16 figures differ from trentuno at 0.05 (2 after
+    Holm's correction for 16 tests)`)."""
+    first = data["rulesets"][0]["name"]
+    n, k = len(column["figures"]), len(column["differs_from_first"])
+    h = len(column["differs_from_first_holm"])
+    return (f"{column['name']}: {k} of {n} figures differ from {first} at {data['alpha']} "
+            f"({h} after Holm's correction for {n} tests)")
 
 
 def players_for(rulesets: Sequence, players: int | None, bots: str = "") -> int:

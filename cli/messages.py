@@ -70,9 +70,42 @@ MESSAGES: dict[str, dict[str, str]] = {
         "move_pass": "{who:The} passes.",
         "move_knock": "{who:The} knocks.",
         "move_other": "{who:The}: {label}.",
+        # the person's own moves and what befalls him, said to him (KEY_you: `who` is him)
+        "move_draw_hidden_you": "You draw a card {zone:da}.",
+        "move_draw_own_you": "You draw {card} {zone:da}.",
+        "move_draw_seen_you": "You take {card} {zone:da}.",
+        "move_discard_you": "You discard {card}.",
+        "move_swap_you": "You give {give} and take {take} {zone:da}.",
+        "move_swap_hidden_you": "You give a card and take one {zone:da}.",
+        "move_swap_all_you": "You take {cards} {zone:da} and leave your own cards there.",
+        "move_swap_all_hidden_you": "You take all the cards {zone:da} and leave your own cards "
+                                    "there.",
+        "move_pass_you": "You pass.",
+        "move_knock_you": "You knock.",
+        "move_other_you": "You choose “{label}”.",
+        "move_capture_you": "You play {card} and take {taken}.",
+        "move_lay_you": "You play {card}.",
+        "stuck_you": "You have no legal move.",
+        "end_knock_you": "You knocked: the hands are compared.",
+        "end_win_you": "You have {combo} and win the hand.",
+        "end_win_dealt_you": "You were dealt {combo} and win the hand.",
+        "end_win_zone_you": "{combo} dealt {zone:in}: you win the hand.",
+        "end_win_plain_you": "You win the hand.",
+        "end_instant_you": "You have {combo}: the hands are compared.",
+        "end_stuck_you": "You cannot move: the hands are compared.",
+        "life_lost_you": "You lose a life ({left}).",
+        "points_taken_you": "You take {added} ({total} in all).",
+        "capture_event_you": "You make a {event}!",
+        "points_scored_you": "You score {added} for {reason} ({total} in all).",
+        "leftover_you": "You took last and take the rest: {cards:bare}.",
+        "last_chance_you": "You have no lives left and play on ({term}): one more loss and you "
+                           "are out.",
+        "out_you": "You are out.",
+        "pot_one_you": "You take the pot: {each}.",
+        "deal_you": "Hand {hand} · you deal",
         # ---- what else happens -------------------------------------------------------------
         "cut": "Cut for the deal: {cuts}.",
-        "deal": "Hand {hand} · {dealer:The} deals",
+        "deal": "Hand {hand} · {who:The} deals",
         "dealt": "Dealt:",
         "round": "· round {round} ·",
         "reveal": "The cards {zone:di} are turned face up: {cards:bare}.",
@@ -104,8 +137,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "life_lost": "{who:The} loses a life ({left}).",
         "points_taken": "{who:The} takes {added} ({total} in all).",
         # ---- capture games -------------------------------------------------------------------
-        "choice_capture": "{label}: {card:bare} takes {taken:bare}",
-        "choice_lay": "{label}: {card:bare}, taking nothing",
+        "choice_capture": "{label}: {card:the} takes {taken:the}",
+        "choice_lay": "{label}: {card:the}, taking nothing",
         "move_capture": "{who:The} plays {card} and takes {taken}.",
         "move_lay": "{who:The} plays {card}.",
         "capture_event": "{who:The}: {event}!",
@@ -229,8 +262,40 @@ MESSAGES: dict[str, dict[str, str]] = {
         "move_pass": "{who:The} passa.",
         "move_knock": "{who:The} bussa.",
         "move_other": "{who:The}: {label}.",
+        # the person's own moves and what befalls him, said to him (KEY_you: `who` is him)
+        "move_draw_hidden_you": "Peschi una carta {zone:da}.",
+        "move_draw_own_you": "Peschi {card} {zone:da}.",
+        "move_draw_seen_you": "Prendi {card} {zone:da}.",
+        "move_discard_you": "Scarti {card}.",
+        "move_swap_you": "Dai {give} e prendi {take} {zone:da}.",
+        "move_swap_hidden_you": "Dai una carta e ne prendi una {zone:da}.",
+        "move_swap_all_you": "Prendi {cards} {zone:da} e ci lasci le tue carte.",
+        "move_swap_all_hidden_you": "Prendi tutte le carte {zone:da} e ci lasci le tue carte.",
+        "move_pass_you": "Passi.",
+        "move_knock_you": "Bussi.",
+        "move_other_you": "Scegli «{label}».",
+        "move_capture_you": "Cali {card} e prendi {taken}.",
+        "move_lay_you": "Cali {card}.",
+        "stuck_you": "Non hai mosse possibili.",
+        "end_knock_you": "Hai bussato: si confrontano le mani.",
+        "end_win_you": "Hai {combo} e vinci la mano.",
+        "end_win_dealt_you": "Sei servito con {combo} e vinci la mano.",
+        "end_win_zone_you": "{combo} servito {zone:in}: vinci tu la mano.",
+        "end_win_plain_you": "Vinci la mano.",
+        "end_instant_you": "Hai {combo}: si confrontano le mani.",
+        "end_stuck_you": "Non puoi muovere: si confrontano le mani.",
+        "life_lost_you": "Perdi una vita ({left}).",
+        "points_taken_you": "Prendi {added} ({total} in tutto).",
+        "capture_event_you": "Fai {event}!",
+        "points_scored_you": "Segni {added} per {reason} ({total} in tutto).",
+        "leftover_you": "Hai preso per ultimo e prendi le carte rimaste: {cards:bare}.",
+        "last_chance_you": "Non hai più vite ma resti in gioco ({term}): alla prossima sconfitta "
+                           "sei fuori.",
+        "out_you": "Sei eliminato.",
+        "pot_one_you": "Vinci il piatto: {each}.",
+        "deal_you": "Mano {hand} · dai le carte tu",
         "cut": "Taglio per il mazziere: {cuts}.",
-        "deal": "Mano {hand} · dà le carte {dealer:the}",
+        "deal": "Mano {hand} · dà le carte {who:the}",
         "dealt": "Carte distribuite:",
         "round": "· giro {round} ·",
         "reveal": "Si scoprono le carte {zone:di}: {cards:bare}.",
@@ -261,11 +326,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "life_lost": "{who:The} perde una vita ({left}).",
         "points_taken": "{who:The} prende {added} ({total} in tutto).",
         # ---- giochi di presa -----------------------------------------------------------------
-        "choice_capture": "{label}: {card:bare} prende {taken:bare}",
-        "choice_lay": "{label}: {card:bare}, senza prendere nulla",
+        "choice_capture": "{label}: {card:the} prende {taken:the}",
+        "choice_lay": "{label}: {card:the}, senza prendere nulla",
         "move_capture": "{who:The} cala {card} e prende {taken}.",
         "move_lay": "{who:The} cala {card}.",
-        "capture_event": "{who:The}: {event}!",
+        "capture_event": "{who:The} fa {event}!",
         "points_scored": "{who:The} segna {added} per {reason} ({total} in tutto).",
         "leftover": "{who:The} ha preso per ultimo e prende le carte rimaste: {cards:bare}.",
         "owned_cards": "{who:bare}: {count}",
@@ -396,6 +461,12 @@ class Texts:
             else:
                 key = f"{key}.one" if n == 1 else f"{key}.other"
         return self.template(key).format(**fields)
+
+    def to_you(self, key: str) -> str | None:
+        """The key that says `key` to the person himself (`Peschi...` for `Il Giocatore 1
+        pesca...`), when the catalogue has one; None otherwise."""
+        mine = f"{key}_you"
+        return mine if mine in self._own or mine in self._en else None
 
     def action_word(self, kind: str) -> str | None:
         return (ACTION_WORDS.get(self.lang) or {}).get(kind) or ACTION_WORDS["en"].get(kind)

@@ -15,6 +15,8 @@ from typing import Any
 
 from trentuno.engine.atomic import write_atomically
 
+from .lab_options import holm_summary, share_text
+
 #: one colour per ruleset (bars, lines, legend), cycled past six
 RULESET_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b")
 #: one colour per way a hand ends (the stacked bars), distinct from the rulesets' colours
@@ -166,8 +168,8 @@ def _axis(left: float, top: float, bottom: float, peak: float, percent: bool) ->
 
 def _cell(fig: dict[str, Any]) -> str:
     if fig["kind"] == "share":
-        return (f"{100 * fig['value']:.1f}% <small>({100 * fig['ci95'][0]:.1f}–"
-                f"{100 * fig['ci95'][1]:.1f})</small>")
+        value, interval = share_text(fig["value"], fig["ci95"], "–").split(" ", 1)
+        return f"{value} <small>{interval}</small>"
     return f"{fig['value']:.2f} <small>({fig['ci95'][0]:.2f}–{fig['ci95'][1]:.2f})</small>"
 
 
@@ -188,6 +190,12 @@ def figure_table(data: dict[str, Any]) -> str:
             cells.append(f"<td{cls}>{_cell(f)}<br><small>p {p}: {mark}</small></td>")
         rows.append(f"<tr><th>{esc(fig['label'])}</th>{''.join(cells)}</tr>")
     return "<table>\n" + "\n".join(rows) + "\n</table>"
+
+
+def verdicts(data: dict[str, Any]) -> str:
+    """Below the table, the text output's verdict on each ruleset after the first (Holm)."""
+    return "\n".join(f'<p class="verdict">{esc(holm_summary(data, c))}</p>'
+                     for c in data["rulesets"][1:])
 
 
 STYLE = """
@@ -222,6 +230,7 @@ def render(data: dict[str, Any]) -> str:
 figure is marked where it differs from the first ruleset's ({esc(cols[0]['name'])}) at
 p &lt; {data['alpha']} (a paired test by seed).</p>
 {figure_table(data)}
+{verdicts(data)}
 <h2>Win share by seat</h2>
 {seat_chart(data)}
 <h2>Hand lengths</h2>

@@ -108,6 +108,17 @@ class TableView:
     def whos(self, players: Iterable[int]) -> Named:
         return self.terms.group(self.person(p) for p in players)
 
+    def about(self, key: str, players: Iterable[int] | int, **fields) -> str:
+        """The sentence `key` about one player or several (`who`): to the viewer himself in
+        the second person when it is about him alone ("Peschi il Quattro di spade", "Hai
+        bussato"), else about them by name ("Il Giocatore 2 (greedy) pesca...")."""
+        who = [players] if isinstance(players, int) else list(players)
+        mine = self.tr.to_you(key)
+        if mine is not None and self.seat is not None and who == [self.seat]:
+            return self.tr(mine, **fields)
+        named = self.who(who[0]) if len(who) == 1 else self.whos(who)
+        return self.tr(key, who=named, n=len(who), **fields)  # n: "ha" or "hanno"
+
     def name(self, p: int) -> str:
         """Player `p` as a label in a column of names: no article."""
         return self.person(p).bare(self.lang)
@@ -347,45 +358,40 @@ class TableView:
     def move(self, state, p: int, action: Action) -> str:
         """The line narrating `action` by player `p`; call it BEFORE applying the action (it
         looks at the cards about to move)."""
-        tr, kind, zone = self.tr, action.kind, action.zone
-        who = self.who(p)
+        kind, zone, say = action.kind, action.zone, self.about
         own = p == self.seat or self.sees_everything
         if kind == "draw":
             pile = state.zones.get(zone) or []
             top = pile[-1] if pile else None
             zf = self.zone(zone)
             if top is not None and self.sees_top(state, zone):
-                return tr("move_draw_seen", who=who, card=self.card(top), zone=zf)
+                return say("move_draw_seen", p, card=self.card(top), zone=zf)
             if top is not None and own:
-                return tr("move_draw_own", who=who, card=self.card(top), zone=zf)
-            return tr("move_draw_hidden", who=who, zone=zf)
+                return say("move_draw_own", p, card=self.card(top), zone=zf)
+            return say("move_draw_hidden", p, zone=zf)
         if kind == "discard":
-            return tr("move_discard", who=who, card=self.card(action.cards[0]))
+            return say("move_discard", p, card=self.card(action.cards[0]))
         if kind == "swap":
             h, z = action.cards
             zf = self.zone(zone)
             if self.sees_all(state, zone) or own:
-                return tr("move_swap", who=who, give=self.card(h), take=self.card(z),
-                          zone=zf)
-            return tr("move_swap_hidden", who=who, zone=zf)
+                return say("move_swap", p, give=self.card(h), take=self.card(z), zone=zf)
+            return say("move_swap_hidden", p, zone=zf)
         if kind == "swap_all":
             pile = state.zones.get(zone) or []
             zf = self.zone(zone)
             if pile and (self.sees_all(state, zone) or own):
-                return tr("move_swap_all", who=who, cards=self.cards(self.sort(pile)),
-                          zone=zf)
-            return tr("move_swap_all_hidden", who=who, zone=zf)
+                return say("move_swap_all", p, cards=self.cards(self.sort(pile)), zone=zf)
+            return say("move_swap_all_hidden", p, zone=zf)
         if kind == "capture":
             card, taken = action.cards[0], action.cards[1:]
             if taken:
-                return tr("move_capture", who=who, card=self.card(card),
-                          taken=self.cards(self.sort(taken)))
-            return tr("move_lay", who=who, card=self.card(card))
-        if kind == "pass":
-            return tr("move_pass", who=who)
-        if kind == "knock":
-            return tr("move_knock", who=who)
-        return tr("move_other", who=who, label=self.label(action))
+                return say("move_capture", p, card=self.card(card),
+                           taken=self.cards(self.sort(taken)))
+            return say("move_lay", p, card=self.card(card))
+        if kind in ("pass", "knock"):
+            return say(f"move_{kind}", p)
+        return say("move_other", p, label=self.label(action))
 
     # ---- events ---------------------------------------------------------------------------
     def sync(self, state) -> None:
@@ -413,12 +419,12 @@ class TableView:
             return [tr("cut", cuts="; ".join(cuts))]
         if kind == "deal":
             self._hand, self._deal, self._trigger, self._stuck = d["hand"], ev, None, None
-            out = ["", self.rule(tr("deal", hand=d["hand"], dealer=self.who(d["dealer"])))]
+            out = ["", self.rule(self.about("deal", d["dealer"], hand=d["hand"]))]
             return out + self.dealt(d) if self.sees_everything else out
         if kind == "knock":
             if ev.player == actor and action is not None and action.kind == "knock":
                 return []
-            return [tr("move_knock", who=self.who(ev.player))]
+            return [self.about("move_knock", ev.player)]
         if kind == "reveal":
             cards = [self._parse(c) for c in d["cards"]]
             return [tr("reveal", zone=self.zone(d["zone"]), cards=self.cards(cards))]
@@ -435,7 +441,7 @@ class TableView:
             return []
         if kind == "stuck":
             self._stuck = ev.player
-            return [tr("stuck", who=self.who(ev.player))]
+            return [self.about("stuck", ev.player)]
         if kind == "hand_end":
             return self.hand_end(d)
         if kind == "settled":
@@ -446,36 +452,35 @@ class TableView:
                 return [tr("nobody_pays")]
             return []
         if kind == "life_lost":
-            return [tr("life_lost", who=self.who(ev.player),
-                       left=tr("lives_left", n=d["lives"]))]
+            return [self.about("life_lost", ev.player, left=tr("lives_left", n=d["lives"]))]
         if kind == "show_bottom":
             shown = [f"{self.name(int(p))}: {self.card(self._parse(c)):bare}"
                      for p, c in sorted(d["cards"].items(), key=lambda kv: int(kv[0]))]
             return [tr("show_bottom", cards="; ".join(shown))]
         if kind == "capture_event":
-            return [tr("capture_event", who=self.who(ev.player), event=d["event"])]
+            return [self.about("capture_event", ev.player, event=d["event"])]
         if kind == "leftover":
-            return [tr("leftover", who=self.who(ev.player),
-                       cards=self.cards(self.sort(self._parse(c) for c in d["cards"])))]
+            return [self.about("leftover", ev.player,
+                               cards=self.cards(self.sort(self._parse(c) for c in d["cards"])))]
         if kind == "points" and d.get("reason"):
             from trentuno.engine.tally import reason_words
             reason = reason_words(self.rules, d["reason"], self.lang)
-            return [tr("points_scored", who=self.who(ev.player), reason=reason,
-                       added=self.terms.count("won", d["added"]),
-                       total=self.terms.count("won", d["points"]))]
+            return [self.about("points_scored", ev.player, reason=reason,
+                               added=self.terms.count("won", d["added"]),
+                               total=self.terms.count("won", d["points"]))]
         if kind == "points":
-            return [tr("points_taken", who=self.who(ev.player),
-                       added=self.terms.count("point", d["added"]),
-                       total=self.terms.count("point", d["points"]))]
+            return [self.about("points_taken", ev.player,
+                               added=self.terms.count("point", d["added"]),
+                               total=self.terms.count("point", d["points"]))]
         if kind == "last_chance":
             term = self.term("last_chance") or tr("mark_last_chance")
-            return [tr("last_chance", who=self.who(ev.player), term=term)]
+            return [self.about("last_chance", ev.player, term=term)]
         if kind == "out":
-            return [tr("out", who=self.who(ev.player))]
+            return [self.about("out", ev.player)]
         if kind == "pot":
             winners = list(d["winners"])
             key = "pot_one" if len(winners) == 1 else "pot_split"
-            return [tr(key, who=self.whos(winners), each=self.pot_amount(d["each"]))]
+            return [self.about(key, winners, each=self.pot_amount(d["each"]))]
         if kind == "reentry":
             return [tr("reentry", who=self.whos(d["players"]),
                        lives=self.terms.count("life", d["lives"]))]
@@ -525,24 +530,23 @@ class TableView:
             winners = list(d["winners"])
             if holders:
                 key = "end_win_dealt" if reason == "dealt" else "end_win"
-                return tr(key, who=self.whos(holders), combo=combo_of(holders), n=len(holders))
+                return self.about(key, holders, combo=combo_of(holders))
             if reason == "dealt" and self._deal is not None:
                 for zone, codes in self._deal.data.get("zones", {}).items():
                     cards = self._hand_cards(codes)
                     if cards and len(cards) == self.rules.hand_size:
                         v = self.rules.valuation.of(cards)
                         if v.instant:
-                            return tr("end_win_zone", zone=self.zone(zone),
-                                      combo=self.combo(v.combo), who=self.whos(winners))
-            return tr("end_win_plain", who=self.whos(winners), n=len(winners))
+                            return self.about("end_win_zone", winners, zone=self.zone(zone),
+                                              combo=self.combo(v.combo))
+            return self.about("end_win_plain", winners)
         if outcome == "showdown":
             if reason == "knock" and d.get("knocker") is not None:
-                return tr("end_knock", who=self.who(d["knocker"]))
+                return self.about("end_knock", d["knocker"])
             if reason in ("dealt", "action", "turn_end") and holders:
-                return tr("end_instant", who=self.whos(holders), combo=combo_of(holders),
-                          n=len(holders))
+                return self.about("end_instant", holders, combo=combo_of(holders))
             if reason == "stuck" and self._stuck is not None:
-                return tr("end_stuck", who=self.who(self._stuck))
+                return self.about("end_stuck", self._stuck)
             if reason in ("all_passed", "stock_empty", "refresh_failed"):
                 return tr(f"end_{reason}", stock=self.rest())
         if outcome == "void":

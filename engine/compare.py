@@ -29,7 +29,16 @@ from .bots import parse_bots, reads_history
 from .parallel import Batch, batches, run_batches
 from .simulate import END_NAMES, end_names, game_seed
 from .state import GameState
-from .stats import ALPHA, holm, linearized, mean_interval, paired_test, wilson
+from .stats import (
+    ALPHA,
+    difference_interval,
+    holm,
+    linearized,
+    mean_interval,
+    paired_test,
+    share_interval,
+    wilson,
+)
 
 Progress = Callable[[int], None] | None
 
@@ -166,12 +175,18 @@ def _round(x: float, digits: int = 4) -> float:
     return round(x, digits)
 
 
-def _mean_figure(key: str, label: str, values: Sequence[float], share: bool = False) -> Figure:
-    """A mean over games and its t interval; a share's interval kept inside [0, 1]."""
+def _mean_figure(key: str, label: str, values: Sequence[float]) -> Figure:
+    """A mean over games and its t interval."""
     mean, low, high = mean_interval(values)
-    if share:
-        low, high = max(0.0, low), min(1.0, high)
-    return Figure(key, label, list(values), mean, (low, high), share)
+    return Figure(key, label, list(values), mean, (low, high))
+
+
+def _ratio_share_figure(key: str, label: str, num: Sequence[float],
+                        den: Sequence[float]) -> Figure:
+    """A share of counted things (num[i] of den[i] in game i): tested per game on its
+    linearised values, its interval never narrower than the pooled counts' Wilson interval."""
+    share, low, high = share_interval(num, den)
+    return Figure(key, label, linearized(num, den), share, (low, high), share=True)
 
 
 def _share_figure(key: str, label: str, hits: Sequence[int]) -> Figure:
@@ -217,10 +232,9 @@ def _length_figures(fig: dict[str, Figure], f: Facts, end_keys: Sequence[str],
         f"{prefix}turns_per_hand", f"{where}turns per hand", linearized(f.turns, f.hands))
     for key in end_keys:
         counts = [game.get(key, 0) for game in f.ends]
-        fig[f"{prefix}hands_ended_by:{key}"] = _mean_figure(
+        fig[f"{prefix}hands_ended_by:{key}"] = _ratio_share_figure(
             f"{prefix}hands_ended_by:{key}",
-            f"{where}hands ended by {words.get(key, key)} (share)",
-            linearized(counts, f.hands), share=True)
+            f"{where}hands ended by {words.get(key, key)} (share)", counts, f.hands)
 
 
 def measure(column: Column, players: int, end_keys: Sequence[str],
@@ -239,14 +253,16 @@ def measure(column: Column, players: int, end_keys: Sequence[str],
         "lead_changes_per_game", "lead changes per game", f.lead_changes)
     if column.skill is not None and skill_bots:
         shares = _skill_shares(column.skill, players, skill_bots)
-        for name, per_game in shares.items():
-            fig[f"skill_win_share:{name}"] = _mean_figure(
+        for name, (wins, seats) in shares.items():
+            fig[f"skill_win_share:{name}"] = _ratio_share_figure(
                 f"skill_win_share:{name}", f"mixed tables: {name}'s win share per seat",
-                per_game, share=True)
+                wins, seats)
         first, last = skill_bots[0], skill_bots[-1]
         if first != last:
-            edge = [a - b for a, b in zip(shares[first], shares[last])]
-            mean, low, high = mean_interval(edge)  # a difference of shares: may be < 0
+            (wins_a, seats_a), (wins_b, seats_b) = shares[first], shares[last]
+            edge = [a - b for a, b in zip(linearized(wins_a, seats_a),
+                                          linearized(wins_b, seats_b))]
+            mean, low, high = difference_interval(wins_a, wins_b, seats_a, seats_b)
             fig["skill_edge"] = Figure("skill_edge", f"skill edge: {first}'s win share less "
                                        f"{last}'s", edge, mean, (low, high), share=True)
         _length_figures(fig, column.skill, mixed_end_keys, column.end_words,
@@ -254,8 +270,8 @@ def measure(column: Column, players: int, end_keys: Sequence[str],
 
 
 def _skill_shares(skill: Facts, players: int,
-                  names: Sequence[str]) -> dict[str, list[float]]:
-    """Per bot name, per game, the linearised win share per seat it held."""
+                  names: Sequence[str]) -> dict[str, tuple[list[int], list[int]]]:
+    """Per bot name, per game, the seats it held that won and the seats it held."""
     distinct = list(dict.fromkeys(names))
     wins: dict[str, list[int]] = {n: [] for n in distinct}
     seats: dict[str, list[int]] = {n: [] for n in distinct}
@@ -265,7 +281,7 @@ def _skill_shares(skill: Facts, players: int,
             held = [s for s in range(players) if at[s] == n]
             seats[n].append(len(held))
             wins[n].append(sum((mask >> s) & 1 for s in held))
-    return {n: linearized(wins[n], seats[n]) for n in distinct}
+    return {n: (wins[n], seats[n]) for n in distinct}
 
 
 def _end_keys(all_facts: Sequence[Facts]) -> list[str]:

@@ -12,6 +12,7 @@ from typing import Any
 from .explain_terms import RulesetTerms, Section
 from .rules import Option
 from .tally import SCORES
+from .terms import noun
 from .triggers import condition_of
 
 
@@ -98,12 +99,14 @@ class CaptureSections(RulesetTerms):
             facts = self.join([t(*_FACTS[f]) for f in ev.when], t("or", "o"))
             text += t(f". A capture makes a {self.q(ev.name)} when {facts}",
                       f". Una presa fa {self.q(ev.name)} quando {facts}")
+            unless = []  # "(not on the last play, nor when ...)"
             if not ev.on_last_play:
-                text += t(" (not on the last play of the hand)",
-                          " (non all'ultima giocata della mano)")
+                unless.append(t("on the last play of the hand", "all'ultima giocata della mano"))
             if not ev.by_takes_all:
-                text += t(" (not when taking the whole table by rank)",
-                          " (non quando si porta via il tavolo per il valore della carta)")
+                unless.append(t("when a card takes the whole table by its rank",
+                                "quando una carta porta via tutto il tavolo per il suo valore"))
+            if unless:
+                text += f" ({t('not ', 'non ')}{t(', nor ', ', né ').join(unless)})"
         return text
 
     def _ranks_do(self, ranks: Any, verbs: tuple[str, str, str]) -> str:
@@ -111,9 +114,8 @@ class CaptureSections(RulesetTerms):
         names = [self.rank_by_code(str(r)) for r in ranks]
         joined = self.join(names, "or")
         en = ("an " if joined[:1].lower() in "aeiou" else "a ") + joined
-        if len(names) == 1:
-            return self.t(f"{en} {verbs[0]}", f"{names[0]} {verbs[1]}")
-        return self.t(f"{en} {verbs[0]}", f"{self.join(names)} {verbs[2]}")
+        it = self.join([noun(name, name).the("it") for name in names])  # l'Asso, il Re
+        return self.t(f"{en} {verbs[0]}", f"{it} {verbs[1] if len(names) == 1 else verbs[2]}")
 
     # ---- sections -------------------------------------------------------------------------
     def sides_section(self) -> Section | None:

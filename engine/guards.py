@@ -41,22 +41,24 @@ def _round_at_least(n: int, ctx: CompileContext) -> Guard:
 def _from_round_en(n: int, w: Terms) -> str:
     if n <= 1:
         return ""
-    return "not in the first round (from the second round on)" if n == 2 else \
-        f"from round {n} on"
+    return "from the second round on" if n == 2 else f"from round {n} on"
 
 
 def _from_round_it(n: int, w: Terms) -> str:
     if n <= 1:
         return ""
-    return "non nel primo giro (dal secondo giro in poi)" if n == 2 else f"dal giro {n} in poi"
+    return "dal secondo giro in poi" if n == 2 else f"dal giro {n} in poi"
 
 
 guard("round_at_least", "The round of turns is at least this (the first round is 1).",
       {"type": "integer", "minimum": 1}, _round_at_least, example=2, words={
-          "en": {"adverb": _from_round_en,
-                 "clause": lambda n, w: f"it is round {n} or later"},
           "it": {"adverb": _from_round_it,
-                 "clause": lambda n, w: f"si è al giro {n} o oltre"}})
+                 "clause": lambda n, w: f"si è almeno al giro {n}",
+                 "negated": lambda n, w: "si è ancora al primo giro" if n == 2 else
+                 f"si è ancora prima del giro {n}"},
+          "en": {"adverb": _from_round_en, "clause": lambda n, w: f"it is round {n} or later",
+                 "negated": lambda n, w: "it is still the first round" if n == 2 else
+                 f"it is still before round {n}"}})
 
 
 def _round_at_most(n: int, ctx: CompileContext) -> Guard:
@@ -70,7 +72,8 @@ guard("round_at_most", "The round of turns is at most this (the first round is 1
                  "clause": lambda n, w: f"it is round {n} or earlier"},
           "it": {"adverb": lambda n, w: "solo nel primo giro" if n == 1 else
                  f"solo nei primi {n} giri",
-                 "clause": lambda n, w: f"si è al giro {n} o prima"}})
+                 "clause": lambda n, w: "si è ancora al primo giro" if n == 1 else
+                 f"si è al massimo al giro {n}"}})
 
 
 # ---- the player's hand and the knock ------------------------------------------------------
@@ -80,12 +83,12 @@ def _value_at_least(n: float, ctx: CompileContext) -> Guard:
 
 guard("value_at_least", "The player's hand is worth at least this value.",
       {"type": "number"}, _value_at_least, example=25, words={
-          "en": {"adverb": lambda n, w: f"only with {w.num(n)} or more (a hand worth at least "
-                 f"{w.num(n)})",
-                 "clause": lambda n, w: f"his hand is worth {w.num(n)} or more"},
-          "it": {"adverb": lambda n, w: f"solo con {w.num(n)} punti o più (una mano che vale "
-                 f"almeno {w.num(n)})",
-                 "clause": lambda n, w: f"la sua mano vale {w.num(n)} o più"}})
+          "en": {"adverb": lambda n, w: f"only with a hand worth {w.num(n)} or more",
+                 "clause": lambda n, w: f"his hand is worth {w.num(n)} or more",
+                 "negated": lambda n, w: f"his hand is worth less than {w.num(n)}"},
+          "it": {"adverb": lambda n, w: f"solo con una mano che vale almeno {w.num(n)}",
+                 "clause": lambda n, w: f"la sua mano vale {w.num(n)} o più",
+                 "negated": lambda n, w: f"la sua mano vale meno di {w.num(n)}"}})
 
 
 def _nobody_knocked(flag: bool, ctx: CompileContext) -> Guard:
@@ -160,7 +163,7 @@ def _size_en(spec: Mapping[str, Any], w: Terms) -> str:
 
 
 def _size_it(spec: Mapping[str, Any], w: Terms) -> str:
-    return f"{w.zone(spec['zone']).prep('it', 'in')} ci sono almeno {w.cards(spec['count'])}"
+    return f"{w.zone(spec['zone']).at('it')} ci sono almeno {w.cards(spec['count'])}"
 
 
 guard("zone_size_at_least", "The zone holds at least `count` cards: {zone, count}.",
@@ -177,6 +180,17 @@ def _clause(g: Mapping[str, Any], w: Terms) -> str:
     return GUARDS.say(key, "clause", param, w)
 
 
+def _negated(g: Mapping[str, Any], w: Terms, head: str) -> str:
+    """A nested guard said as its opposite: the unit's own `negated` phrase when it has one
+    ("his hand is worth less than 31"), else `head` and its clause ("it is not so that ...")."""
+    ((key, param),) = g.items()
+    unit = GUARDS.get(key)
+    words = (unit.words.get(w.lang) or unit.words["en"]) if unit is not None else {}
+    if callable(words.get("negated")):
+        return words["negated"](param, w)
+    return f"{head} {_clause(g, w)}"
+
+
 def _not(spec: Mapping[str, Any], ctx: CompileContext) -> Guard:
     inner = ctx.compile_guard(spec, ())
     return lambda st, p: not inner(st, p)
@@ -185,9 +199,9 @@ def _not(spec: Mapping[str, Any], ctx: CompileContext) -> Guard:
 guard("not", "The inner guard does not hold.", {"$ref": "#/definitions/guard"}, _not,
       example={"first_turn": True}, words={
           "en": {"adverb": lambda g, w: f"unless {_clause(g, w)}",
-                 "clause": lambda g, w: f"it is not so that {_clause(g, w)}"},
+                 "clause": lambda g, w: _negated(g, w, "it is not so that")},
           "it": {"adverb": lambda g, w: f"tranne quando {_clause(g, w)}",
-                 "clause": lambda g, w: f"non è vero che {_clause(g, w)}"}})
+                 "clause": lambda g, w: _negated(g, w, "non è vero che")}})
 
 
 def _any(specs: list[Mapping[str, Any]], ctx: CompileContext) -> Guard:

@@ -29,6 +29,8 @@ END_NAMES = {
     "showdown:all_passed": "all passed",
     "showdown:stock_empty": "stock out",
     "void:stock_empty": "stock out, void",
+    "void:action": "void",
+    "void:turn_end": "void",
     "showdown:refresh_failed": "all passed, table not refilled",
     "showdown:stuck": "no move left",
     "void:turn_limit": "turn limit",

@@ -6,6 +6,12 @@ Stdlib only (math), so that `simulate` and `compare` need no numeric library:
 - `wilson`: the 95% Wilson score interval of a proportion (a win share). Unlike the textbook
   p ± 1.96·se it stays inside [0, 1] and is honest for shares near 0 or 1 and small samples.
 - `mean_interval`: a mean with its 95% Student t interval (hands per game).
+- `share_interval`: a share of counted things (hands that ended by a knock, seats that won)
+  from per-game counts: the t interval of the linearised per-game values (games cluster), never
+  narrower than the Wilson interval of the pooled counts. The t interval alone is empty when
+  every game gave the same share (0 wins in 48 games: "0.0-0.0"); 0 of 48 is 0.0-7.4%.
+- `difference_interval`: the same for a difference of two shares (Newcombe's interval from the
+  two Wilson intervals, widened to the t interval of the per-game differences).
 - `paired_test`: two rulesets played on the same seeds (common random numbers) give one pair
   of values per seed; the test is a t test on the per-seed differences (for a 0/1 figure,
   did seat 2 win?, the large-sample form of McNemar's test), exact by sign flips when only a
@@ -26,11 +32,12 @@ Z95 = 1.959963984540054
 ALPHA = 0.05
 
 
-def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of successes/trials; (0, 1) when there are no trials."""
+def wilson(successes: float, trials: float, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of successes/trials; (0, 1) when there are no trials. Not
+    empty at 0 or at all: 0 of 48 is 0.0-7.4%, 48 of 48 is 92.6-100%."""
     if trials <= 0:
         return 0.0, 1.0
-    p = successes / trials
+    p = min(1.0, max(0.0, successes / trials))
     z2 = z * z
     centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
     half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
@@ -117,6 +124,37 @@ def mean_interval(xs: Sequence[float]) -> tuple[float, float, float]:
         return mean, mean, mean
     half = t_quantile_975(len(xs) - 1) * math.sqrt(var / len(xs))
     return mean, mean - half, mean + half
+
+
+def _hull(a: tuple[float, float], b: tuple[float, float]) -> tuple[float, float]:
+    return min(a[0], b[0]), max(a[1], b[1])
+
+
+def share_interval(num: Sequence[float], den: Sequence[float]) -> tuple[float, float, float]:
+    """The share sum(num)/sum(den) of per-game counts (num[i] of den[i] things of game i) with
+    its 95% interval (share, low, high), kept inside [0, 1]: the t interval of the linearised
+    per-game values, which sees games that cluster, widened to the Wilson interval of the
+    pooled counts, which is honest at 0 and 1 and never empty."""
+    _, low, high = mean_interval(linearized(num, den))
+    pooled = wilson(math.fsum(num), math.fsum(den))
+    low, high = _hull((max(0.0, low), min(1.0, high)), pooled)
+    return ratio(num, den), low, high
+
+
+def difference_interval(num_a: Sequence[float], num_b: Sequence[float],
+                        den_a: Sequence[float], den_b: Sequence[float]
+                        ) -> tuple[float, float, float]:
+    """share_a - share_b (two shares of the same games, see `share_interval`) with its 95%
+    interval: Newcombe's hybrid score interval from the two Wilson intervals, widened to the
+    t interval of the per-game differences (the shares of one game are not independent)."""
+    a, b = linearized(num_a, den_a), linearized(num_b, den_b)
+    _, low, high = mean_interval([x - y for x, y in zip(a, b)])
+    pa, pb = ratio(num_a, den_a), ratio(num_b, den_b)
+    la, ha = wilson(math.fsum(num_a), math.fsum(den_a))
+    lb, hb = wilson(math.fsum(num_b), math.fsum(den_b))
+    diff = pa - pb
+    newcombe = (diff - math.hypot(pa - la, hb - pb), diff + math.hypot(ha - pa, pb - lb))
+    return (diff, *_hull((low, high), newcombe))
 
 
 #: up to this many seeds whose pairs differ, the test is exact (every sign flip counted)

@@ -30,6 +30,8 @@ _IT_CONTRACT = {  # article -> (di, da, a, su, in)
     "": ("di", "da", "a", "su", "in"),
 }
 _IT_PREPS = ("di", "da", "a", "su", "in")
+#: places cards lie ON, not in: "sul tavolo", "on the table" (but "nel tallone", "in the stock")
+_ON = ("tavolo", "tavola", "tappeto", "banco", "table")
 _EN_PREPS = {"di": "of", "da": "from", "a": "to", "su": "onto", "in": "in", "con": "with"}
 
 
@@ -46,7 +48,8 @@ class Noun:
 
     As a format field it takes a form: `{x}` / `{x:the}` the name with its article, `{x:The}`
     the same capitalised (a sentence's subject), `{x:bare}` / `{x:Bare}` without the article (a
-    heading), `{x:da}` (or di, a, su, in, con) with a preposition, `{x:Da}` capitalised."""
+    heading), `{x:da}` (or di, a, su, in, con) with a preposition, `{x:Da}` capitalised,
+    `{x:at}` where its cards lie ("nel tallone", "sul tavolo")."""
     en: str
     it_article: str
     it_word: str
@@ -75,6 +78,14 @@ class Noun:
         word = _IT_CONTRACT[self.it_article][_IT_PREPS.index(p)]
         sep = "" if word.endswith("'") else " "
         return f"{word}{sep}{self.it_word}"
+
+    def at(self, lang: str) -> str:
+        """Where its cards lie: "in the stock" / "nel tallone", but "on the table" / "sul
+        tavolo"."""
+        on = self.it_word.split(" ")[0].lower() in _ON or self.bare("en").lower() in _ON
+        if lang == "en":
+            return f"{'on' if on else 'in'} {self.en}"
+        return self.prep(lang, "su" if on else "in")
 
     def adj(self, stem: str) -> str:
         """Italian agreement: copert -> coperto / coperta / coperti / coperte."""
@@ -109,6 +120,8 @@ class Named:
             parts = [n.bare(self.lang) for n in self.nouns]
         elif low in _EN_PREPS:
             parts = [n.prep(self.lang, low) for n in self.nouns]
+        elif low == "at":
+            parts = [n.at(self.lang) for n in self.nouns]
         else:
             raise ValueError(f"unknown form {spec!r} of a name")
         text = join_words(parts, self.lang)

@@ -207,7 +207,7 @@ CONDITIONS.add(ConditionUnit(
     refs=(Ref("zone", ("zone",)),), example={"zone": "table", "ranks": [7, 8, 9]},
     words={"en": {"clause": lambda s, w: f"{w.zone(s['zone']).the('en')} holds exactly "
                                          f"{w.join([str(c) for c in s['ranks']])} (any suits)"},
-           "it": {"clause": lambda s, w: f"{w.zone(s['zone']).prep('it', 'in')} ci sono "
+           "it": {"clause": lambda s, w: f"{w.zone(s['zone']).at('it')} ci sono "
                                          f"esattamente {w.join([str(c) for c in s['ranks']])} "
                                          f"(di qualsiasi seme)"}}))
 
@@ -449,6 +449,20 @@ def _ranks_words(codes: Any, w: Terms) -> str:
     return w.join([w.rank_by_code(str(c)) for c in codes])
 
 
+def _ranks_it(codes: Any, w: Terms) -> str:
+    """Cards of these ranks counted, in Italian: "Re" (tre Re), "Assi", "carte tra Fanti e
+    Re" (a number's name and a word of one syllable do not change in the plural)."""
+    names = []
+    for c in codes:
+        name = w.rank_by_code(str(c))
+        if not str(c).isdigit() and len(name) > 2 and name[-1:] in "oe":
+            name = name[:-1] + "i"
+        elif not str(c).isdigit() and len(name) > 2 and name[-1:] == "a":
+            name = name[:-1] + "e"
+        names.append(name)
+    return names[0] if len(names) == 1 else f"carte tra {w.join(names)}"
+
+
 CONDITIONS.add(ConditionUnit(
     kind=Kind.TRIGGER_CONDITION, name="zone_has",
     description="A zone holds at least `at_least` cards of the given ranks: "
@@ -466,9 +480,8 @@ CONDITIONS.add(ConditionUnit(
     words={"en": {"clause": lambda s, w: f"{w.zone(s['zone']).the('en')} holds "
                                          f"{s['at_least']} or more of "
                                          f"{_ranks_words(s['ranks'], w)}"},
-           "it": {"clause": lambda s, w: f"{w.zone(s['zone']).prep('it', 'in')} ci sono "
-                                         f"almeno {s['at_least']} carte tra "
-                                         f"{_ranks_words(s['ranks'], w)}"}}))
+           "it": {"clause": lambda s, w: f"{w.zone(s['zone']).at('it')} ci sono almeno "
+                                         f"{s['at_least']} {_ranks_it(s['ranks'], w)}"}}))
 
 
 def _deal_again(st: Any, trig: Any, holders: list, on: str) -> bool:

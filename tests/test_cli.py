@@ -567,7 +567,7 @@ def test_simulate_names_hand_endings_in_the_rulesets_words():
     import json as _json
     out = CliRunner().invoke(cli, ["simulate", "trentuno-vedova", "--games", "30", "--json"])
     ends = _json.loads(out.output)["hand_ends"]
-    assert 'stand ("Stò")' in ends and "knock" not in ends
+    assert 'stand ("Sto")' in ends and "knock" not in ends
     out = CliRunner().invoke(cli, ["simulate", "trentuno", "--games", "30", "--json"])
     ends = _json.loads(out.output)["hand_ends"]
     assert set(ends) <= {"knock", "thirty-one: instant win", "thirty-one when dealt: instant win",

@@ -73,6 +73,39 @@ def test_render_wraps_bullets_and_can_leave_lines_whole():
     assert "  - “Draw from the stock”" in whole  # an option is a sub-item of the turn
 
 
+def widest(out: str) -> int:
+    return max(len(line) for line in out.splitlines())
+
+
+@pytest.mark.parametrize("columns,wraps_at", [("60", 60), ("132", 120), ("20", 40),
+                                               ("", 100), ("wide", 100)])
+def test_explain_wraps_at_the_terminal_s_width(columns, wraps_at):
+    """COLUMNS (the terminal's width, as a shell sets it) decides, kept between 40 and 120;
+    without it, or with nonsense in it, output that is not a terminal wraps at 100."""
+    out = run("explain", "trentuno", "--lang", "en", env={"COLUMNS": columns or None}).output
+    assert widest(out) <= wraps_at
+    assert widest(out) > wraps_at - 12  # it really fills the width: not a narrower default
+    assert widest(run("explain", "trentuno", "--width", "0", env={"COLUMNS": "60"}).output) > 100
+    assert widest(run("explain", "trentuno", "--width", "72", env={"COLUMNS": "60"}).output) \
+        == 72
+
+
+def test_a_terminal_s_own_width_counts(monkeypatch):
+    """On a terminal (no COLUMNS), the width the terminal reports."""
+    import os
+
+    from trentuno.cli import cmd_explain
+
+    class Tty:
+        def isatty(self):
+            return True
+    monkeypatch.delenv("COLUMNS", raising=False)
+    monkeypatch.setattr(cmd_explain.shutil, "get_terminal_size",
+                        lambda fallback: os.terminal_size((77, 24)))
+    assert cmd_explain.default_width(Tty()) == 77
+    assert cmd_explain.default_width(object()) == 100  # not a stream at all: not a terminal
+
+
 def test_unknown_language_is_refused():
     with pytest.raises(UsageError, match="unknown language"):
         explain(load("trentuno"), "de")
@@ -90,7 +123,7 @@ def test_trentuno_facts_english():
     assert "counter-clockwise (to the right)" in t
     assert "After each hand the deal passes counter-clockwise" in t
     assert "the highest card deals" in t
-    assert "not in the first round" in text("trentuno", "en", "knock")
+    assert "from the second round on, only if" in text("trentuno", "en", "knock")
     assert "Each player starts with 3 lives" in t
     assert "Re-entry" in t and "all the players of the game come back" in t
     assert "every other player has one last turn" in t
@@ -110,7 +143,7 @@ def test_trentuno_facts_italian():
     assert re.search(r"«tris»: 3 carte uguali, solo Asso, Fante, Cavallo o Re; "
                      r"vale 30\b", t)
     assert "in senso antiorario (verso destra)" in t
-    assert "non nel primo giro" in text("trentuno", "it", "knock")
+    assert "dal secondo giro in poi, solo se" in text("trentuno", "it", "knock")
     assert "Ogni giocatore comincia con 3 vite" in t
     assert "Rientro" in t
     assert "«Pesca dal tallone»: prende la carta in cima al tallone" in t
@@ -122,8 +155,8 @@ def test_vedova_facts():
     assert "32 cards" in en and "without the 2, 3, 4, 5 and 6" in en
     assert "The widow: 3 cards dealt; face up" in en
     assert "one card to each player, then one card to the widow, face up" in en  # interleaved
-    assert "Stò" in en and "“Stand (\"Stò\")”: knocks" in en
-    assert "“Exchange all three cards (and stand)” also counts as “Stand (\"Stò\")”" in en
+    assert "Sto" in en and "“Stand (\"Sto\")”: knocks" in en
+    assert "“Exchange all three cards (and stand)” also counts as “Stand (\"Sto\")”" in en
     assert "If the cards of the widow make an instant hand" in en
     assert "the dealer wins the hand" in en
     assert "only the best of them wins" in en
@@ -138,7 +171,7 @@ def test_vedova_facts():
     assert "hearts > diamonds > clubs > spades" in ranking
     assert "Jack of clubs may stand for any rank" in ranking
     it = text("trentuno-vedova", "it")
-    assert "«Stò»: bussa" in it
+    assert "«Sto»: bussa" in it and "Stò" not in it
     assert "cuori > quadri > fiori > picche" in it
     assert "32 carte" in it and "scoperta" in it
 
@@ -174,8 +207,8 @@ def test_schwimmen_facts():
 
 def test_house_rule_facts():
     assert "Each player starts with 5 lives" in text("house/five-lives", "en")
-    assert "only with 25 or more" in text("house/knock-25", "en", "turn")
-    assert "solo con 25 punti o più" in text("house/knock-25", "it", "turn")
+    assert "only with a hand worth 25 or more" in text("house/knock-25", "en", "turn")
+    assert "solo con una mano che vale almeno 25" in text("house/knock-25", "it", "turn")
     assert "moves the top card of the stock onto the discard pile" in \
         text("house/knock-burns-card", "en")
     assert "loses 2 lives instead" in text("house/knocker-pays-double", "en")
@@ -218,7 +251,7 @@ CHANGES = {
     "house/knocker-pays-double": {"settle"},
     "house/knocker-wins-ties": {"settle"},
     "house/highest-wins": {"settle"},
-    "house/knock-25": {"turn", "knock"},
+    "house/knock-25": {"turn", "knock", "events", "settle"},
     "house/knock-burns-card": {"turn"},
     "house/discard-first": {"turn"},
     "house/tris-30-5": {"ranking"},

@@ -203,3 +203,85 @@ def test_every_form_a_message_asks_of_a_name_exists():
     for lang in ("en", "it"):
         for spec in forms:
             assert format(Named((name,), lang), spec)
+
+
+# ---- as a native speaker says it ----------------------------------------------------------
+def test_the_person_s_own_moves_are_said_to_him():
+    """At the table the person is "tu": "Peschi il Quattro di spade", "Hai bussato", never
+    "Il Giocatore 1 (tu) pesca"."""
+    out = run("play", "trentuno", "--seed", "7", "--lang", "it",
+              input="1\n1\n1\n1\n3\n" + "1\n" * 400).stdout
+    assert re.search(r"^Peschi (il|lo|la|l')\S* .+ \(\w+\) dal tallone\.$", out, re.M)
+    assert re.search(r"^Scarti (il|lo|la|l')\S* .+ \(\w+\)\.$", out, re.M)
+    assert re.search(r"^Bussi\.$", out, re.M)
+    assert re.search(r"^Hai bussato: si confrontano le mani\.$", out, re.M)
+    assert re.search(r"^(Perdi una vita \(|Sei eliminato\.)", out, re.M)
+    assert "── Mano 1 · dai le carte tu ─" in out  # seed 7: the person deals first
+    sentences = [line for line in out.splitlines() if line and not line.startswith(" ")]
+    assert not [s for s in sentences if "(tu)" in s and not s.startswith("Taglio")], sentences
+    english = run("play", "trentuno", "--seed", "7", "--lang", "en",
+                  input="1\n1\n1\n1\n3\nq\nn\n").stdout
+    assert re.search(r"^You draw the .+ from the stock\.$", english, re.M)
+    assert re.search(r"^You knocked: the hands are compared\.$", english, re.M)
+
+
+def test_a_capture_choice_names_its_cards_with_their_articles():
+    out = run("play", "scopa", "--seed", "7", "--lang", "it", input="q\nn\n").stdout
+    assert re.search(r"^  \d\) Cala una carta: il Cinque di coppe \(5c\) prende il Cinque di "
+                     r"spade \(5s\)$", out, re.M)
+    assert re.search(r"^  \d\) Cala una carta: il Fante di coppe \(Fc\), senza prendere nulla$",
+                     out, re.M)
+    played = run("play", "scopa", "--watch", "--seed", "3", "--lang", "it").stdout
+    assert re.search(r"^Il Giocatore \d \(greedy\) fa scopa!$", played, re.M)
+
+
+@pytest.mark.parametrize("name", BUILTINS)
+def test_italian_words_a_native_speaker_writes(name):
+    """"Sto" (not the seed's "Stò"), "tre Assi", nothing said twice ("non nel primo giro (dal
+    secondo giro in poi)", "con 25 punti o più (una mano che vale almeno 25)"), no English
+    idiom word for word ("sul bus"), cards "sul tavolo", not "nel tavolo"."""
+    out = " ".join(render(explain(load(name), "it"), width=0).split())
+    for wrong in ("Stò", "tre assi", "non nel primo giro (", "punti o più (una mano",
+                  "sul bus", "nel tavolo", "non è vero che la sua mano vale", "carte tra Re"):
+        assert wrong not in out, (name, wrong)
+
+
+def test_the_fixed_phrases_are_there():
+    def it(name):
+        return " ".join(render(explain(load(name), "it"), width=0).split())
+    assert "«Bussa» si può fare: dal secondo giro in poi, solo se nessuno ha ancora bussato." \
+        in it("trentuno")
+    assert "solo con una mano che vale almeno 25" in it("house/knock-25")
+    assert "«Sto»: bussa" in it("trentuno-vedova") and "chi dice «Sto»" in it("trentuno-vedova")
+    assert "«fuoco (tre Assi)»" in it("schwimmen") and "«tre Assi»" in it("house/three-aces-win")
+    assert "un'ultima possibilità («in bilico»)" in it("scat")
+    assert "«in bilico»" in it("thirty-one") and "(«a galla»)" in it("schwimmen")
+    assert it("scat").startswith("# Scat (31) ")
+    assert "o la sua mano vale meno di 31" in it("house/first-round-31-knocks")
+    assert "Se sul tavolo ci sono almeno 3 Re" in it("house/scopa-re-redeal")
+    assert "Se sul tavolo ci sono esattamente 7, 8 e 9" in it("house/schwimmen-789")
+    assert "l'Asso prende tutte le carte del tavolo" in it("house/scopa-d-assi")
+    assert "(non all'ultima giocata della mano, né quando una carta porta via tutto il tavolo" \
+        in it("house/scopa-d-assi")
+    assert "il Fante, il Cavallo e il Re prendono solo una carta uguale" in it("cocincina")
+
+
+def test_a_game_played_in_italian_is_replayed_in_italian(tmp_path):
+    """The record says the language it was played in; replay speaks it unless told
+    otherwise, and a record without one is told in the locale's language."""
+    import json
+    path = tmp_path / "partita.json"
+    played = run("play", "trentuno", "--watch", "--lang", "it", "--seed", "4", "--save",
+                 str(path))
+    assert played.exit_code == 0, played.output
+    assert json.loads(path.read_text(encoding="utf-8"))["lang"] == "it"
+    replayed = run("replay", str(path)).stdout  # no --lang, no locale
+    assert "verificata: " in replayed and "dal tallone." in replayed
+    assert "verified: " in run("replay", str(path), "--lang", "en").stdout
+    old = json.loads(path.read_text(encoding="utf-8"))
+    del old["lang"]
+    (tmp_path / "old.json").write_text(json.dumps(old), encoding="utf-8")
+    assert "verified: " in run("replay", str(tmp_path / "old.json")).stdout
+    italian = CliRunner().invoke(cli, ["replay", str(tmp_path / "old.json")],
+                                 env={"LC_ALL": None, "LC_MESSAGES": None, "LANG": "it_IT"})
+    assert "verificata: " in italian.stdout

@@ -150,7 +150,7 @@ def test_wrong_input_is_asked_again(runner):
                   input="abc\n0\n99\n\n-1\n1.5\n1\nq\nn\n"))
     assert out.count("Please type a number from 1 to 2") == 5  # abc 0 99 -1 1.5
     assert out.count("Type the number of your choice (1 to 2)") == 1  # the empty line
-    assert "Player 1 (you) draws" in out or "Player 1 (you) takes" in out
+    assert "\nYou draw " in out or "\nYou take " in out
 
 
 def test_question_mark_shows_the_table_again(runner):
@@ -163,21 +163,19 @@ def test_a_move_can_be_typed_as_its_cards(runner):
     code = re.search(r"^\s+1\) Discard: .+ \((\w+)\)", out, re.M).group(1)
     out = ok(play(runner, "trentuno", "--seed", "1", "--lang", "en",
                   input=f"1\n{code.lower()}\nq\nn\n"))
-    assert re.search(rf"^Player 1 \(you\) discards .+ \({code}\)\.$", out, re.M)
+    assert re.search(rf"^You discard .+ \({code}\)\.$", out, re.M)
 
 
 def test_a_swap_is_typed_as_its_cards_in_any_order(runner):
     """Schwimmen, seed 3: the hand is Qh 10h Ad, the table Ah 7c 9s."""
     args = ("schwimmen", "--seed", "3", "--lang", "en")
     out = ok(play(runner, *args, input="ah ad\nq\nn\n"))
-    assert "Player 1 (you) gives the Ace of diamonds (Ad) and takes the Ace of hearts (Ah)" \
-        in out
+    assert "You give the Ace of diamonds (Ad) and take the Ace of hearts (Ah)" in out
     out = ok(play(runner, *args, input="9s AH 7c\nq\nn\n"))  # the whole table
-    assert re.search(r"^Player 1 \(you\) takes .*the Ace of hearts.* from the table", out,
-                     re.M)
+    assert re.search(r"^You take .*the Ace of hearts.* from the table", out, re.M)
     out = ok(play(runner, *args, input="ah\nq\nn\n"))  # several moves take it: which?
     assert "ah fits choices 1, 4, 7, 10: type the number of one (1 to 11)." in out
-    assert not re.search(r"^Player 1 \(you\) (gives|takes)", out, re.M)  # no move made
+    assert not re.search(r"^You (give|take)", out, re.M)  # no move made
 
 
 def test_a_capture_is_typed_as_its_cards(runner):
@@ -185,11 +183,11 @@ def test_a_capture_is_typed_as_its_cards(runner):
     args = ("scopa", "--seed", "4", "--lang", "en")
     first = "1\n" * 4
     out = ok(play(runner, *args, input=first + "4D 3c 7d\nq\nn\n"))
-    assert re.search(r"^Player 1 \(you\) plays the Seven of coins \(7d\) and takes the "
+    assert re.search(r"^You play the Seven of coins \(7d\) and take the "
                      r"Three of cups \(3c\) and the Four of coins \(4d\)", out, re.M), out[-800:]
     out = ok(play(runner, *args, input=first + "7d\nac\nq\nn\n"))
     assert "7d fits choices 1, 2: type the number of one (1 to 3)." in out
-    assert re.search(r"^Player 1 \(you\) plays the Seven of coins \(7d\) and takes the "
+    assert re.search(r"^You play the Seven of coins \(7d\) and take the "
                      r"Six of cups \(6c\) and the Ace of cups \(Ac\)", out, re.M)
     out = ok(play(runner, *args, input=first + "9s\nq\nn\n"))  # not a card he holds
     assert "Please type a number from 1 to 3" in out
@@ -201,7 +199,7 @@ def test_other_players_hidden_draws_are_not_revealed(runner):
                  if re.match(r"Player [234] \(greedy\) draws", line)]
     assert bot_draws and all(line.endswith("draws a card from the stock.") for line in bot_draws)
     # the person's own draws name the card he drew
-    assert re.search(r"^Player 1 \(you\) draws the \w+ of \w+ \(\w+\) from the stock\.$", out, re.M)
+    assert re.search(r"^You draw the \w+ of \w+ \(\w+\) from the stock\.$", out, re.M)
 
 
 def test_end_of_hand_shows_every_hand_and_who_pays(runner):
@@ -210,7 +208,8 @@ def test_end_of_hand_shows_every_hand_and_who_pays(runner):
     assert re.search(r"knocked: the hands are compared\.|wins the hand\.", end)
     rows = re.findall(r"^  Player \d \(\w+\)\s+(\w+ \w+ \w+)\s+(\d+) \((.+)\)$", end, re.M)
     assert len(rows) == 4
-    assert re.search(r"^Player \d \(\w+\) loses a life \((\d|none) left\)\.$", end, re.M)
+    assert re.search(r"^(Player \d \(\w+\) loses|You lose) a life \((\d|none) left\)\.$", end,
+                     re.M)
     assert "Returns (what each player won less what he paid):" in out
 
 

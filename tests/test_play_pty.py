@@ -186,7 +186,7 @@ def test_a_few_moves_a_wrong_one_then_quit(terminal):
     t.expect(r"Your hand: \d+")
     assert int(t.expect(PROMPT).group(1)) == 2
     t.type("1\r")                                     # draw from the stock
-    t.expect(r"Player 1 \(you\) draws .+ from the stock\.")
+    t.expect(r"You draw .+ from the stock\.")
     assert int(t.expect(PROMPT).group(1)) == 4        # now discard one of four cards
     t.type("abc\r")
     t.expect(r"Please type a number from 1 to 4")
@@ -195,7 +195,7 @@ def test_a_few_moves_a_wrong_one_then_quit(terminal):
     t.expect(r"Please type a number from 1 to 4")
     t.expect(PROMPT)
     t.type("2\r")
-    t.expect(r"Player 1 \(you\) discards ")
+    t.expect(r"You discard ")
     t.expect(PROMPT)
     t.type("q\r")
     t.expect(r"Save the game\? \[y/N\]")

@@ -288,9 +288,10 @@ def test_a_game_played_by_a_person_replays(tmp_path):
     assert played.exit_code == 0, played.output
     out = run("replay", str(path), "--lang", "en").stdout
     assert "(you)" not in out and "(person)" not in out
-    # the person's own moves are told as `play` told them to him, his seat a plain player
-    mine = [line.replace("Player 1 (you)", "Player 1") for line in played.stdout.splitlines()
-            if line.startswith("Player 1 (you) ") and " discards " in line]
+    # the person's own moves, said to him at the table ("You discard ..."), are told of his
+    # seat, a plain player, in the replay
+    mine = [line.replace("You discard ", "Player 1 discards ")
+            for line in played.stdout.splitlines() if line.startswith("You discard ")]
     assert mine and mine == [line for line in out.splitlines()
                              if line.startswith("Player 1 ") and " discards " in line]
 

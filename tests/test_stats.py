@@ -2,7 +2,10 @@
 differences and call identical samples identical."""
 from __future__ import annotations
 
+import html
+import math
 import random
+import re
 
 import pytest
 from trentuno.engine import stats
@@ -86,3 +89,70 @@ def test_few_differing_seeds_get_the_exact_test():
     # four each way: no evidence at all
     assert stats.paired_test([1.0] * 4 + [0.0] * 196, [0.0] * 4 + [1.0] * 4 + [0.0] * 192) \
         == pytest.approx(1.0)
+
+
+# ---- shares whose games all agree: an interval is never empty --------------------------------
+def test_no_wins_in_48_games_is_not_certainty():
+    """0 of 48 is compatible with a true share up to 7.4%: the Wilson interval, not 0.0-0.0."""
+    low, high = stats.wilson(0, 48)
+    assert low == 0.0 and high == pytest.approx(0.0741, abs=1e-4)
+    assert stats.wilson(48, 48) == pytest.approx((0.9259, 1.0), abs=1e-4)
+    share, low, high = stats.share_interval([0] * 48, [1] * 48)
+    assert (share, low) == (0.0, 0.0) and high == pytest.approx(0.0741, abs=1e-4)
+    # the same share every game (one seat of two won each time): still an interval
+    share, low, high = stats.share_interval([1] * 48, [2] * 48)
+    assert share == 0.5 and low < 0.45 and high > 0.55
+
+
+def test_a_share_interval_is_the_wider_of_the_games_and_the_counts():
+    """Games that cluster (long runs of the same outcome) widen the interval past Wilson's;
+    it never falls below it."""
+    rng = random.Random(6)
+    num, den = [], []
+    for _ in range(100):  # each game: 10 hands, all of them or none ending one way
+        den.append(10)
+        num.append(10 if rng.random() < 0.3 else 0)
+    _, low, high = stats.share_interval(num, den)
+    w_low, w_high = stats.wilson(sum(num), sum(den))
+    assert low < w_low and high > w_high          # the t interval of the games is wider
+    _, t_low, t_high = stats.mean_interval(stats.linearized(num, den))
+    assert (low, high) == pytest.approx((t_low, t_high))
+    _, low, high = stats.share_interval([1] * 100, [10] * 100)  # no spread at all
+    assert (low, high) == pytest.approx(stats.wilson(100, 1000))
+
+
+def test_a_difference_of_shares_that_never_varies_has_an_interval():
+    diff, low, high = stats.difference_interval([1] * 48, [0] * 48, [1] * 48, [1] * 48)
+    assert diff == 1.0 and low == pytest.approx(1 - math.hypot(1 - 0.9259, 0.0741), abs=1e-3)
+    assert high == pytest.approx(1.0)
+
+
+def test_the_lab_prints_an_interval_for_a_bot_that_never_wins():
+    from click.testing import CliRunner
+    from trentuno.cli.main import cli
+    out = CliRunner().invoke(cli, ["compare", "trentuno", "house/knock-25", "--games", "6",
+                                   "--skill-games", "48", "--skill-bots",
+                                   "greedy,random,random,random", "--jobs", "1"]).output
+    row = next(line for line in out.splitlines() if "random's win share" in line)
+    assert "(0.0-0.0)" not in row
+    assert re.search(r"\b0\.0% \(0\.0-[1-9]\d*\.\d\)", row), row
+
+
+def test_a_small_nonzero_share_does_not_read_as_zero():
+    from trentuno.cli.lab_options import percent, share_text
+    assert percent(0.0) == "0.0" and percent(0.25) == "25.0" and percent(0.00038) == "0.038"
+    assert share_text(0.0, [0.0, 0.0741]) == "0.0% (0.0-7.4)"
+    assert share_text(0.0002, [0.00005, 0.0011], "–") == "0.02% (0.005–0.1)"
+
+
+def test_the_html_report_has_the_verdict_line_of_the_text_report(tmp_path):
+    from click.testing import CliRunner
+    from trentuno.cli.main import cli
+    page = tmp_path / "r.html"
+    args = ["compare", "trentuno", "house/knock-25", "--games", "6", "--skill-games", "0",
+            "--jobs", "1"]
+    text = CliRunner().invoke(cli, args).output
+    CliRunner().invoke(cli, [*args, "--html", str(page)])
+    verdict = next(line for line in text.splitlines() if "Holm's correction" in line)
+    assert verdict.startswith("trentuno-knock-25: ")
+    assert html.escape(verdict) in page.read_text(encoding="utf-8")

@@ -57,5 +57,5 @@ def test_unreachable_scheduler_is_one_line_and_quick():
 
 def test_missing_dask_says_which_extra(monkeypatch):
     monkeypatch.setitem(sys.modules, "distributed", None)  # import distributed -> ImportError
-    with pytest.raises(UsageError, match=r"pip install 'trentuno\[cluster\]'"):
+    with pytest.raises(UsageError, match=r"pip install '\.\[cluster\]'"):
         run_on_cluster("tcp://127.0.0.1:9", batch_summary, [])

@@ -28,8 +28,9 @@ def jobs_option(f: Callable) -> Callable:
 def cluster_option(f: Callable) -> Callable:
     return click.option(
         "--cluster", default=None, metavar="tcp://HOST:PORT",
-        help="Send the games to the workers of a running Dask scheduler (needs "
-             "pip install 'trentuno[cluster]'); the results are the same as here.")(f)
+        help="Send the games to the workers of a running Dask scheduler (needs the "
+             "cluster extra: pip install '.[cluster]' in trentuno's folder); the results "
+             "are the same as here.")(f)
 
 
 def where_options(f: Callable) -> Callable:

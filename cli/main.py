@@ -9,7 +9,7 @@ from __future__ import annotations
 import importlib
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import MutableMapping, Sequence
 from typing import Any
 
 import click
@@ -57,6 +57,17 @@ class TrentunoGroup(click.Group):
             self.add_command(getattr(module, cmd_name))
         return self.commands.get(cmd_name)
 
+    def _main_shell_completion(self, ctx_args: MutableMapping[str, Any], prog_name: str,
+                               complete_var: str | None = None) -> None:
+        """Before click answers a shell's completion request, make its bash script keep the
+        variant names next to the file names (see `completion`); only then, so that no
+        command pays for importing click's completion."""
+        if any(key.endswith("_COMPLETE") for key in os.environ):
+            from .completion import register
+
+            register()
+        super()._main_shell_completion(ctx_args, prog_name, complete_var)
+
     def invoke(self, ctx: click.Context) -> Any:
         with guarded_output():
             try:
@@ -74,9 +85,12 @@ class TrentunoGroup(click.Group):
 @click.option("--version", is_flag=True, expose_value=False, is_eager=True,
               callback=_show_version, help="Show the version and exit.")
 def cli() -> None:
-    """trentuno: play, check and simulate the "31" family of card games from YAML rulesets.
+    """trentuno: play, check and simulate card games from YAML rulesets: the "31" family
+    (Trentuno, Trentuno with the widow, Scat, Thirty-One, Schwimmen) and the Scopa family
+    (Scopa, Cocincina), with their house rules.
 
-    A VARIANT is a built-in name (see `trentuno variants`) or a path to a YAML rule file.
+    A VARIANT is a built-in name (see `trentuno variants`: the bases, and the house rules as
+    house/NAME) or a path to a YAML rule file, such as a house rule of your own.
     """
 
 

@@ -27,8 +27,9 @@ def run_on_cluster(address: str, work: Callable[[Any], Result], todo: Sequence[A
     try:
         from distributed import Client, as_completed
     except ImportError:
-        raise UsageError(f"--cluster needs Dask: pip install "
-                         f"'{_DISTRIBUTION}[cluster]'") from None
+        raise UsageError(f"--cluster needs Dask: install {_DISTRIBUTION}'s cluster extra "
+                         f"from its folder (pip install '.[cluster]'), or pip install "
+                         f"distributed") from None
     try:
         client = Client(address, timeout=timeout)
     except Exception as err:  # noqa: BLE001 (OSError, TimeoutError, ValueError for a bad address)

@@ -16,6 +16,7 @@ from click.testing import CliRunner
 from trentuno.cli.main import cli
 from trentuno.engine.variants import builtin_files
 
+HANG = 300  # seconds for one console-script run: only a hang trips it, however busy
 ITALIAN_CODES = "a card is a rank (A 2 3 4 5 6 7 F C R) followed by a suit (c d b s)"
 
 VALID_OVERLAY = """\
@@ -523,7 +524,7 @@ def console_script() -> str:
 
 def test_console_script_score():
     done = subprocess.run([console_script(), "score", "trentuno", "Ad Ab Rs", "Ac Rc Fc",
-                           "Ac Ad Ab"], capture_output=True, text=True, timeout=120)
+                           "Ac Ad Ab"], capture_output=True, text=True, timeout=HANG)
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines() == [
         "Ad Ab Rs  11  suit      place 3",
@@ -535,16 +536,16 @@ def test_console_script_score():
 def test_console_script_errors_without_traceback(tmp_path):
     script = console_script()
     done = subprocess.run([script, "score", "trentuno", "Ac Zz Fc"], capture_output=True,
-                          text=True, timeout=120)
+                          text=True, timeout=HANG)
     assert done.returncode == 1
     assert done.stdout == ""
     assert done.stderr.startswith("trentuno: error: hand 'Ac Zz Fc': unknown card 'Zz'")
     assert "Traceback" not in done.stderr
     done = subprocess.run([script, "validate", str(tmp_path / "missing.yaml")],
-                          capture_output=True, text=True, timeout=120)
+                          capture_output=True, text=True, timeout=HANG)
     assert (done.returncode, done.stdout) == (1, f"{tmp_path / 'missing.yaml'}: no such ruleset file\n")
     done = subprocess.run([script, "simulate", "trentuno", "--games", "abc"],
-                          capture_output=True, text=True, timeout=120)
+                          capture_output=True, text=True, timeout=HANG)
     assert done.returncode == 2 and "Traceback" not in done.stderr
 
 

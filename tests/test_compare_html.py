@@ -134,7 +134,7 @@ def test_a_browser_shows_the_charts(tmp_path):
                "--disable-background-networking", "--disable-component-update",
                "--disable-sync", f"--user-data-dir={profile}", "--hide-scrollbars",
                "--window-size=1000,2200", f"--screenshot={shot}", page.as_uri()]
-    subprocess.run(command, capture_output=True, timeout=120, check=False)
+    subprocess.run(command, capture_output=True, timeout=300, check=False)  # a hang guard
     assert shot.exists(), "chromium wrote no screenshot"
     width, channels, rows = read_png(shot)
     assert channels == 3 or all(line[3::4] == b"\xff" * width for line in rows[::50])

@@ -39,7 +39,7 @@ def run(*args: str, cwd: Path, env: dict | None = None, stdin: str = "") -> subp
     full = {**os.environ, "PYTHONIOENCODING": "utf-8:strict", **(env or {})}
     full.pop("TRENTUNO_DEBUG", None)
     return subprocess.run(CLI + list(args), check=False, cwd=cwd, capture_output=True, input=stdin.encode(),
-                          env=full, timeout=60)
+                          env=full, timeout=300)  # only a hang trips it
 
 
 def assert_clean(done: subprocess.CompletedProcess) -> str:

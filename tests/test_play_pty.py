@@ -26,7 +26,9 @@ pty = pytest.importorskip("pty")
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork and a pty")
 
-TIMEOUT = 20.0  # seconds for any one thing to appear (a cold start imports a lot)
+#: seconds for any one thing to appear: only a hang trips it (a cold start on a busy machine
+#: can take half a minute; a wait ends as soon as the thing is there)
+TIMEOUT = 120.0
 PROMPT = re.compile(r"Your choice \[1-(\d+)")
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
@@ -252,7 +254,7 @@ def straight(tmp_path_factory):
     path = tmp_path_factory.mktemp("straight") / "straight.json"
     done = subprocess.run([sys.executable, "-m", "trentuno.cli", "play", *GAME, "--save",
                            str(path)], input=ALWAYS_FIRST, capture_output=True, text=True,
-                          timeout=120, check=False)
+                          timeout=TIMEOUT, check=False)
     assert done.returncode == 0, done.stderr
     return json.loads(path.read_text(encoding="utf-8"))
 
@@ -273,7 +275,7 @@ def _resumes_as_the_straight_game(path, straight) -> None:
     through (the same decks, moves and result)."""
     done = subprocess.run([sys.executable, "-m", "trentuno.cli", "play", "--resume",
                            str(path)], input=ALWAYS_FIRST, capture_output=True, text=True,
-                          timeout=120, check=False)
+                          timeout=TIMEOUT, check=False)
     assert done.returncode == 0, done.stderr
     resumed = json.loads(path.read_text(encoding="utf-8"))
     assert resumed["lang"] == "en" and resumed["bots"] == straight["bots"]
@@ -378,7 +380,7 @@ def test_a_stop_while_a_resumed_game_is_replayed_leaves_the_file_and_says_so(ter
     path = tmp_path / "g.json"
     done = subprocess.run([sys.executable, "-m", "trentuno.cli", "play", *GAME, "--save",
                            str(path)], input="1\n" * 12 + "q\n", capture_output=True,
-                          text=True, timeout=120, check=False)
+                          text=True, timeout=TIMEOUT, check=False)
     assert done.returncode == 0, done.stderr
     record = json.loads(path.read_text(encoding="utf-8"))
     # the same moves, but the record says long-thinking bots made them: the replay has each
@@ -447,6 +449,6 @@ def test_at_60_columns_the_resume_hint_keeps_the_file_name_whole(terminal, tmp_p
     assert command in lines  # the command whole on a line of its own, ready to copy
     assert str(path) in t.screen.replace("\r\n  ", " ")  # "saved to": never cut inside
     again = subprocess.run([sys.executable, "-m", "trentuno.cli", *shlex.split(command)[1:]],
-                           input="q\n", capture_output=True, text=True, timeout=120,
+                           input="q\n", capture_output=True, text=True, timeout=TIMEOUT,
                            check=False)
     assert again.returncode == 0 and "Resumed" in again.stdout, again.stderr

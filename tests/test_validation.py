@@ -20,7 +20,9 @@ payloads naming the test's tmp_path, a chain of 20 overlays).
 from __future__ import annotations
 
 import copy
+import functools
 import json
+import os
 import re
 import subprocess
 import sys
@@ -30,9 +32,11 @@ from pathlib import Path
 
 import pytest
 import yaml
+from click.testing import CliRunner
 from fuzzing import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from trentuno.cli.main import cli
 from trentuno.engine.loader import load_file
 from trentuno.engine.variants import MAX_CHAIN, check
 
@@ -85,6 +89,13 @@ def _assert_one_line_each(problems) -> None:
         assert p.message.strip(), text
 
 
+@functools.cache
+def _checked(path: Path) -> tuple:
+    """`check` of a corpus file, once per run: the CLI tests compare their output with it,
+    and some files take seconds to check (the CLI itself always checks afresh)."""
+    return check(str(path))
+
+
 def test_corpus_is_there():
     assert len(BAD) >= 40 and len(GOOD) >= 3
     assert all(_header(p)["expect"] == "ok" for p in GOOD)
@@ -95,7 +106,7 @@ def test_corpus_is_there():
 def test_bad_file_gives_positioned_problems(path, tmp_path, monkeypatch):
     head = _header(path)
     monkeypatch.chdir(tmp_path)  # where a payload would drop its marker
-    rules, problems = check(str(path))
+    rules, problems = _checked(path)
     assert rules is None
     assert problems, "a bad file must give at least one problem"
     first = problems[0]
@@ -117,7 +128,7 @@ def test_bad_file_gives_positioned_problems(path, tmp_path, monkeypatch):
 
 @pytest.mark.parametrize("path", GOOD, ids=_ids(GOOD))
 def test_good_file_is_valid(path):
-    rules, problems = check(str(path))
+    rules, problems = _checked(path)
     assert problems == [], "\n".join(p.format() for p in problems)
     assert rules is not None
 
@@ -132,7 +143,8 @@ def test_several_problems_are_all_reported():
 
 
 # ---- the same corpus through the command line ---------------------------------------------
-def _run_cli(args, cwd, timeout=TIMEOUT) -> dict:
+def _run_console(args, cwd, timeout=TIMEOUT) -> dict:
+    """`trentuno validate ARGS` as a user runs it: the console entry point, in a process."""
     try:
         done = subprocess.run(CLI + [str(a) for a in args], cwd=cwd, capture_output=True,
                               text=True, encoding="utf-8", timeout=timeout)
@@ -141,12 +153,28 @@ def _run_cli(args, cwd, timeout=TIMEOUT) -> dict:
     return {"rc": done.returncode, "out": done.stdout, "err": done.stderr}
 
 
+def _run_cli(args, cwd) -> dict:
+    """`trentuno validate ARGS` run in this process from `cwd` (where a payload would drop
+    its marker): the same command and output without a second start-up each time; the
+    console entry point is run once, over the whole corpus, by `cli_all`."""
+    here = os.getcwd()
+    os.chdir(cwd)
+    try:
+        done = CliRunner().invoke(cli, ["validate", *(str(a) for a in args)])
+    finally:
+        os.chdir(here)
+    if done.exception is not None and not isinstance(done.exception, SystemExit):
+        # what the console script would print as an internal error (exit 70)
+        return {"rc": 70, "out": done.stdout, "err": "Traceback: " + repr(done.exception)}
+    return {"rc": done.exit_code, "out": done.stdout, "err": done.stderr}
+
+
 @pytest.fixture(scope="module")
 def cli_all(tmp_path_factory):
     """One `trentuno validate` of the whole corpus (a process per file would take half a
     minute on a busy machine)."""
     cwd = tmp_path_factory.mktemp("cli")
-    return cwd, _run_cli(BAD + GOOD, cwd, timeout=2 * TIMEOUT)
+    return cwd, _run_console(BAD + GOOD, cwd, timeout=2 * TIMEOUT)
 
 
 def test_cli_reports_the_whole_corpus_in_one_line_per_problem(cli_all):
@@ -156,7 +184,7 @@ def test_cli_reports_the_whole_corpus_in_one_line_per_problem(cli_all):
     assert run["err"] == ""
     want = []
     for path in BAD + GOOD:
-        problems = check(str(path))[1]
+        problems = _checked(path)[1]
         want += [p.format() for p in problems] or [f"{path}: ok"]
     assert run["out"].splitlines() == want
     assert not (cwd / MARKER).exists(), "a rule file ran a command"
@@ -175,7 +203,7 @@ def test_cli_refuses_a_hostile_file_alone(path, tmp_path):
     assert run["rc"] == 1, run
     assert "Traceback" not in run["out"] + run["err"], run
     lines = run["out"].splitlines()
-    assert lines == [p.format() for p in check(str(path))[1]]
+    assert lines == [p.format() for p in _checked(path)[1]]
     assert _header(path)["expect"] in lines[0]
     assert not (tmp_path / MARKER).exists(), "a rule file ran a command"
 

@@ -38,8 +38,8 @@ def test_simulate_on_a_cluster_matches_this_machine(local_scheduler):
 
 def test_compare_on_a_cluster_matches_this_machine(local_scheduler):
     rulesets = [load("scat"), load("house/scat-three-of-a-kind")]
-    args = dict(games=24, players=4, bots="greedy", seed=9, skill_bots=["greedy", "random"],
-                skill_games=6)
+    args = {"games": 24, "players": 4, "bots": "greedy", "seed": 9,
+            "skill_bots": ["greedy", "random"], "skill_games": 6}
     here = compare(rulesets, jobs=1, **args).as_dict()
     there = compare(rulesets, jobs=2, cluster=local_scheduler, **args).as_dict()
     del here["seconds"], there["seconds"]

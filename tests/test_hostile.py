@@ -35,11 +35,12 @@ hand:
 FORBIDDEN = ("\x1b", "\r", "\x07", "\x9b", "\u202e")
 
 
-def run(*args: str, cwd: Path, env: dict | None = None, stdin: str = "") -> subprocess.CompletedProcess:
+def run(*args: str, cwd: Path, env: dict | None = None,
+        stdin: str = "") -> subprocess.CompletedProcess:
     full = {**os.environ, "PYTHONIOENCODING": "utf-8:strict", **(env or {})}
     full.pop("TRENTUNO_DEBUG", None)
-    return subprocess.run(CLI + list(args), check=False, cwd=cwd, capture_output=True, input=stdin.encode(),
-                          env=full, timeout=300)  # only a hang trips it
+    return subprocess.run(CLI + list(args), check=False, cwd=cwd, capture_output=True,
+                          input=stdin.encode(), env=full, timeout=300)  # only a hang trips it
 
 
 def assert_clean(done: subprocess.CompletedProcess) -> str:

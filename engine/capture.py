@@ -468,10 +468,11 @@ def prepare(params: dict, ctx: Any) -> dict:
     if into is not None and into.owner is None:
         ctx.error(("into",), "the taken cards go to a zone each player or side owns "
                   "(`owner: player` or `owner: side`)")
-    names = [e["name"] for e in params.get("events") or ()]
-    for i, name in enumerate(names):
-        if name in names[:i]:
-            ctx.error(("events", i, "name"), f"event {name!r} is named twice")
+    seen: set = set()
+    for i, event in enumerate(params.get("events") or ()):
+        if event["name"] in seen:
+            ctx.error(("events", i, "name"), f"event {event['name']!r} is named twice")
+        seen.add(event["name"])
     taking = compile_taking(params.get("takes") or {}, ctx)
     if taking.sums:
         work = sum_work(ctx.deck, taking)
@@ -507,6 +508,12 @@ def sum_work(deck: Any, taking: Taking) -> int:
         if len(pairs) * len(copies) > MAX_SUM_WORK:
             break
     return len(pairs) * len(copies)
+
+
+def events_made(rules: Any) -> set[str]:
+    """The names of the events the ruleset's captures can make (`events:` of its options)."""
+    return {e.name for st in rules.steps.values() for o in st.options
+            for e in o.params.get("_events") or ()}
 
 
 # ---- what a capture would be worth (for bots) ---------------------------------------------

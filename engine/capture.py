@@ -34,7 +34,7 @@ Number = int | Fraction
 
 #: The most moves one capture turn offers: each card the player may play offers at most its
 #: share of them (this over the cards he may play) ways of taking, the fewest cards first. A
-#: Scopa table rarely gives a card ten ways; a table of thirty cards gives a Re 1,698.
+#: Scopa table rarely gives a card ten ways; the 36 cards below the Re give it 1,698.
 MAX_CAPTURE_MOVES = 1_000
 
 #: The most (count, sum) pairs times card codes `adding_up` may look through for one card (its

@@ -34,19 +34,21 @@ Number = int | Fraction
 
 #: The most moves one capture turn offers: each card the player may play offers at most its
 #: share of them (this over the cards he may play) ways of taking, the fewest cards first. A
-#: Scopa table rarely gives a card ten ways; the 36 cards below the Re give it 1,698.
+#: table of ordinary play rarely gives a card ten ways; in a 40-card deck valued 1 to 10, the
+#: 36 cards below a 10 give it 1,698.
 MAX_CAPTURE_MOVES = 1_000
 
 #: The most (count, sum) pairs times card codes `adding_up` may look through for one card (its
 #: table is built for each card played and walked): a deck whose values add up in more ways is
-#: refused. Scopa's deck needs 1,548 (36 codes below the Re, 43 pairs), Cocincina's 1,008; a
-#: French deck counting 1 to 13, in four copies, 4,368; values 1, 2, 4 ... 512 are refused.
+#: refused. A 40-card deck valued 1 to 10 needs 1,548 (36 codes below the 10, 43 pairs); two
+#: such decks valued 1 to 7 need 1,008; a French deck counting 1 to 13, four copies, 4,368;
+#: values 1, 2, 4 ... 512 are refused.
 MAX_SUM_WORK = 50_000
 
 #: Up to this many cards that may add up, trying every combination of them is cheaper than
-#: `adding_up`'s walk (measured on random Scopa cards below a Sette or a Re: six cards 31
-#: against 50-65 microseconds, eight 123-136 against 89-99); both give the same sets in the
-#: same order.
+#: `adding_up`'s walk (measured on random cards of a 40-card deck below a 7 or a 10: six
+#: cards 31 against 50-65 microseconds, eight 123-136 against 89-99); both give the same sets
+#: in the same order.
 FEW = 6
 
 #: Actions a capture option keeps to hand out again (each about 250 bytes): 25 MB at most.

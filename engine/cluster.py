@@ -73,7 +73,7 @@ def _connect(Client: Any, address: str, timeout: float) -> Any:
         except Exception as err:  # noqa: BLE001 (OSError, TimeoutError, a bad address)
             made["error"] = err
 
-    helper = threading.Thread(target=make, name="trentuno-cluster-connect", daemon=True)
+    helper = threading.Thread(target=make, name="cluster-connect", daemon=True)
     helper.start()
     helper.join(timeout)
     if "client" in made:

@@ -36,8 +36,8 @@ from .triggers import HandIn
 #: would most likely not end either, and 5,000 such hands would take a minute per game.
 MAX_TURNS_PER_HAND = 2000
 #: A game that has not ended after this many hands stops with the best-placed players winning.
-#: The shipped rulesets need at most 22 (greedy and random bots); a Scopa nobody can win
-#: played 5,000 hands in 5 to 8 s of CPU, 500 take under a second (`validate` warns of it).
+#: The shipped rulesets need at most 22 (greedy and random bots); a capture game nobody can win
+#: played 5,000 hands in 5 to 8 s of CPU, 500 about one (`validate` warns of it).
 MAX_HANDS_PER_GAME = 500
 
 

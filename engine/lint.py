@@ -232,7 +232,7 @@ def game_never_won(d: Mapping[str, Any], rules: Ruleset) -> list[Finding]:
     """Warnings: a game that only the safety net can end. A game of points won ends when a
     side reaches the target; if no side can ever score, or the most a hand can give a side
     times the hands a game may last (MAX_HANDS_PER_GAME) falls short of the target, it would
-    be played to that limit (a 40-card fishing game to 10^12 played 5,000 hands, 5 to 8 s a game)."""
+    be played to that limit (a fishing game to 10^12 played 5,000 hands, 5 to 8 s a game)."""
     from .state import MAX_HANDS_PER_GAME
 
     out: list[Finding] = []

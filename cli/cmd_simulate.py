@@ -5,9 +5,9 @@ from pathlib import Path
 
 import click
 from trentuno.engine.bots import BOTS
-from trentuno.engine.simulate import END_NAMES, Summary, record_file
+from trentuno.engine.simulate import END_NAMES, HAND_LIMIT, Summary, record_file
 from trentuno.engine.simulate import simulate as run_simulation
-from trentuno.engine.state import MAX_TURNS_PER_HAND
+from trentuno.engine.state import MAX_HANDS_PER_GAME, MAX_TURNS_PER_HAND
 
 from .failure import PROG, Failure
 from .lab_options import (
@@ -90,6 +90,11 @@ def simulate(rules, games: int, players, bots: str, seed: int, jobs: int,
         click.echo(f"{PROG}: warning: {stopped} game{'s' if stopped != 1 else ''} stopped at a "
                    f"hand that nothing ended in {MAX_TURNS_PER_HAND} turns (can every hand "
                    f"end? `trentuno validate` says)", err=True)
+    held = summary.hand_ends.get(END_NAMES[HAND_LIMIT], 0)
+    if held:
+        click.echo(f"{PROG}: warning: {held} game{'s' if held != 1 else ''} stopped after "
+                   f"{MAX_HANDS_PER_GAME} hands without a winner by the rules, the best placed "
+                   f"winning (can the game be won? `trentuno validate` says)", err=True)
     if as_json:
         echo_json(summary.as_dict())
     else:

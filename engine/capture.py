@@ -18,8 +18,9 @@ points (`scoring.events`, see tally.py) are added as they happen.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from itertools import combinations
 from typing import Any, Literal
 
@@ -27,6 +28,31 @@ from .rules import Action, make_action
 
 #: The facts a capture may make (the words of `events[].when`).
 FACTS = ("sweep", "same_suit", "takes_last_played")
+
+#: A card's value for adding up: exact, so sums never round (see `exact`).
+Number = int | Fraction
+
+#: The most moves one capture turn offers: each card the player may play offers at most its
+#: share of them (this over the cards he may play) ways of taking, the fewest cards first. A
+#: table of ordinary play rarely gives a card ten ways; in a 40-card deck valued 1 to 10, the
+#: 36 cards below a 10 give it 1,698.
+MAX_CAPTURE_MOVES = 1_000
+
+#: The most (count, sum) pairs times card codes `adding_up` may look through for one card (its
+#: table is built for each card played and walked): a deck whose values add up in more ways is
+#: refused. A 40-card deck valued 1 to 10 needs 1,548 (36 codes below the 10, 43 pairs); two
+#: such decks valued 1 to 7 need 1,008; a French deck counting 1 to 13, four copies, 4,368;
+#: values 1, 2, 4 ... 512 are refused.
+MAX_SUM_WORK = 50_000
+
+#: Up to this many cards that may add up, trying every combination of them is cheaper than
+#: `adding_up`'s walk (measured on random cards of a 40-card deck below a 7 or a 10: six
+#: cards 31 against 50-65 microseconds, eight 123-136 against 89-99); both give the same sets
+#: in the same order.
+FEW = 6
+
+#: Actions a capture option keeps to hand out again (each about 250 bytes): 25 MB at most.
+MAX_CACHED_ACTIONS = 100_000
 
 #: Where a capture's card comes from: a player's hand, or the top of a zone he owns.
 HAND = "hand"
@@ -40,6 +66,7 @@ class Taking:
     same_rank_only: frozenset[int]  # ranks (indices) that take only cards of their own rank
     takes_all: frozenset[int]       # ranks that take the whole table
     must: bool                      # a card that can take must take
+    values: tuple[Number, ...] = ()  # each card's value, exact (see `exact`)
 
 
 @dataclass(frozen=True)
@@ -77,7 +104,8 @@ def compile_taking(spec: Mapping[str, Any], ctx: Any) -> Taking:
                                                   ("takes", "same_rank_only"))),
         takes_all=frozenset(ctx.rank_indices(spec.get("takes_all") or [],
                                              ("takes", "takes_all"))),
-        must=bool(spec.get("must", True)))
+        must=bool(spec.get("must", True)),
+        values=tuple(exact(c.value) for c in ctx.deck.cards))
 
 
 def compile_events(specs: Any) -> tuple[CaptureEvent, ...]:
@@ -86,35 +114,54 @@ def compile_events(specs: Any) -> tuple[CaptureEvent, ...]:
                  for e in specs or ())
 
 
-def takings(deck: Any, taking: Taking, card: int, table: list[int]) -> list[tuple[int, ...]]:
+def exact(x: float) -> Number:
+    """A card's value as an exact number, so that sums are decided without rounding: an int
+    when it is whole, else the decimal the rule file wrote (0.1 is one tenth, and one tenth
+    and two tenths add up to three tenths)."""
+    if isinstance(x, int) or float(x).is_integer():
+        return int(x)
+    return Fraction(repr(float(x)))
+
+
+def takings(deck: Any, taking: Taking, card: int, table: list[int],
+            limit: int = MAX_CAPTURE_MOVES) -> list[tuple[int, ...]]:
     """Every set of table cards `card` may take, as sorted tuples; [] when it takes none.
     A figure of a `same_rank_only` rank takes one card of its rank; a `takes_all` rank the
     whole table; otherwise an equal card (alone, first when `equal: first`) or cards adding up
-    to its value."""
+    to its value. One set per set of card codes (the first copies lying on the table), the
+    fewest cards first, then by the table's order; at most `limit` of them."""
     if not table:
         return []
     cards = deck.cards
-    mine = cards[card]
-    same: list[tuple[int, ...]] = [(c,) for c in table if cards[c].rank == mine.rank]
-    if mine.rank in taking.takes_all:
+    rank = cards[card].rank
+    if rank in taking.takes_all or rank in taking.same_rank_only:
+        same: list[tuple[int, ...]] = [(c,) for c in table if cards[c].rank == rank]
         # a card of its own rank on the table is taken alone first (`equal: first`)
-        if same and taking.equal == "first" and len(table) > 1:
-            return _distinct(same, deck)
-        return [_canon(deck, table)]
-    if mine.rank in taking.same_rank_only:
-        return _distinct(same, deck)
-    value = mine.value
-    equal: list[tuple[int, ...]] = [(c,) for c in table if cards[c].value == value]
-    if equal and taking.equal == "first":
-        return _distinct(equal, deck)
-    out = list(equal)
-    if taking.sums:
-        smaller = [c for c in table if cards[c].value < value]
-        for size in range(2, len(smaller) + 1):
-            for combo in combinations(smaller, size):
-                if sum(cards[c].value for c in combo) == value:
-                    out.append(combo)
-    return _distinct(out, deck)
+        if rank in taking.takes_all and not (same and taking.equal == "first"
+                                             and len(table) > 1):
+            return [_canon(deck, table)]
+        return _distinct(same, deck)[:limit]
+    values = taking.values
+    value = values[card]
+    out: list[tuple[int, ...]] = [(c,) for c in table if values[c] == value]
+    if out:
+        out = _distinct(out, deck)[:limit]
+        if taking.equal == "first" or len(out) == limit:
+            return out
+    if not taking.sums:
+        return out
+    smaller = [c for c in table if values[c] < value]
+    if len(smaller) > FEW:
+        out += [_canon(deck, s) for s in
+                adding_up(smaller, [values[c] for c in smaller],
+                          [cards[c].code for c in smaller], value, limit - len(out))]
+    elif len(smaller) > 1:
+        sums = [combo for size in range(2, len(smaller) + 1)
+                for combo in combinations(smaller, size)
+                if sum([values[c] for c in combo]) == value]
+        if sums:
+            out += _distinct(sums, deck)[:limit - len(out)]
+    return out
 
 
 def _distinct(options: list[tuple[int, ...]], deck: Any) -> list[tuple[int, ...]]:
@@ -137,6 +184,134 @@ def _canon(deck: Any, cards: Any) -> tuple[int, ...]:
     return tuple(sorted(cards, key=lambda c: (deck.cards[c].suit, deck.cards[c].rank, c)))
 
 
+# ---- cards adding up to a value --------------------------------------------------------------
+def adding_up(ids: Sequence[int], values: Sequence[Number], codes: Sequence[str],
+              target: Number, limit: int) -> list[tuple[int, ...]]:
+    """The sets of two or more of `ids` (table cards in the table's order, with their exact
+    values and codes) whose values add up to `target`: one per set of codes, made of the
+    first copies of each code in the table's order; the fewest cards first, then in the
+    order of their places on the table (what listing every combination of places and keeping
+    the first of each set of codes gives); at most `limit` of them.
+
+    Listing every combination would cost 2^len(ids). Here a table of what the cards from
+    each place on can still add up to, (how many cards, what sum), steers a depth-first walk
+    through the places, so that every step leads to a set that is listed: the cost follows
+    the sets listed, not the combinations. A code's copies are taken first to last (taking
+    the second Re di denari and leaving the first would list the same set twice): a copy
+    passed over closes its code, and copies of a code already begun (`open`) may go on."""
+    k = len(ids)
+    plan = _Plan(values, codes, target)
+    out: list[tuple[int, ...]] = []
+    chosen: list[int] = []
+    picked = [False] * k
+
+    def walk(j: int, r: int, t: Number, open_: tuple[tuple[int, int], ...]) -> bool:
+        """Choose the r places still missing, from place j on, adding up to t; open_ holds
+        (next copy's place, copies left from it) of the codes begun. False: the limit is
+        reached."""
+        if r == 0:
+            out.append(tuple(ids[i] for i in chosen))
+            return len(out) < limit
+        for i in range(j, k):
+            if not plan.first[i] and not picked[plan.previous[i]]:
+                continue  # an earlier copy of its code was passed over
+            if not open_ and not plan.reachable(i, r, t):
+                break  # nothing from here on adds up
+            rest = plan.still_open(open_, i)
+            if plan.feasible(i + 1, r - 1, t - values[i], rest):
+                picked[i] = True
+                chosen.append(i)
+                going = walk(i + 1, r - 1, t - values[i], rest)
+                chosen.pop()
+                picked[i] = False
+                if not going:
+                    return False
+            open_ = tuple(o for o in open_ if o[0] != i)  # passing i over closes its code
+        return True
+
+    for size in range(2, k + 1):
+        if plan.reachable(0, size, target) and not walk(0, size, target, ()):
+            break
+    return out
+
+
+class _Plan:
+    """What `adding_up` knows of the cards before it walks: each copy's previous and next
+    copy of its code, and for each place the (count, sum) pairs the codes first seen from
+    that place on can make (each code with any number of its copies there)."""
+
+    def __init__(self, values: Sequence[Number], codes: Sequence[str], target: Number):
+        k = len(values)
+        self.values = values
+        self.first = [True] * k
+        self.previous = [-1] * k
+        self.next = [-1] * k
+        self.left = [1] * k         # copies of the code from this place on
+        last: dict[str, int] = {}
+        for i, code in enumerate(codes):
+            if code in last:
+                self.first[i] = False
+                self.previous[i] = last[code]
+                self.next[last[code]] = i
+            last[code] = i
+        for i in range(k - 1, -1, -1):
+            if self.next[i] >= 0:
+                self.left[i] = self.left[self.next[i]] + 1
+        #: no value below 0: a sum past the target can never come back down to it
+        self.capped = all(v >= 0 for v in values)
+        pairs: set[tuple[int, Number]] = {(0, 0)}
+        self.pairs: list[set[tuple[int, Number]]] = [pairs] * (k + 1)
+        for i in range(k - 1, -1, -1):
+            if self.first[i]:
+                pairs = _extend(pairs, values[i], self.left[i], target if self.capped
+                                else None)
+            self.pairs[i] = pairs
+
+    def reachable(self, i: int, r: int, t: Number) -> bool:
+        """r cards adding up to t from the codes first seen at place i or later."""
+        return (r, t) in self.pairs[i]
+
+    def still_open(self, open_: tuple[tuple[int, int], ...], i: int
+                   ) -> tuple[tuple[int, int], ...]:
+        """The codes begun once place i is taken: those whose next copy is i go on to their
+        following copy (or end), the others stay; i opens its code if more copies follow."""
+        out = []
+        begun = False
+        for place, left in open_:
+            if place == i:
+                begun = True
+                if left > 1:
+                    out.append((self.next[i], left - 1))
+            else:
+                out.append((place, left))
+        if not begun and self.left[i] > 1:
+            out.append((self.next[i], self.left[i] - 1))
+        return tuple(out)
+
+    def feasible(self, j: int, r: int, t: Number, open_: tuple[tuple[int, int], ...]) -> bool:
+        """r cards adding up to t from place j on, given the codes begun."""
+        if not open_:
+            return (r, t) in self.pairs[j]
+        made: set[tuple[int, Number]] = {(0, 0)}
+        for place, left in open_:
+            made = _extend(made, self.values[place], left, None)
+        return any((r - n, t - s) in self.pairs[j] for n, s in made if n <= r)
+
+
+def _extend(pairs: set[tuple[int, Number]], value: Number, copies: int,
+            cap: Number | None) -> set[tuple[int, Number]]:
+    """The (count, sum) pairs made by adding 0 to `copies` cards of `value` to each of
+    `pairs`; with `cap` (no value below 0), sums past it are left out."""
+    out = set(pairs)
+    for n, s in pairs:
+        for x in range(1, copies + 1):
+            total = s + x * value
+            if cap is not None and total > cap:
+                break
+            out.add((n + x, total))
+    return out
+
+
 # ---- the primitive ------------------------------------------------------------------------
 def capture_lister(opt: Any, actions: Mapping[tuple, Action], n: int) -> Any:
     """(state, player) -> the legal captures of this option: for each card the player may
@@ -151,6 +326,8 @@ def capture_lister(opt: Any, actions: Mapping[tuple, Action], n: int) -> Any:
     def action(cards: tuple[int, ...]) -> Action:
         a = cache.get(cards)
         if a is None:
+            if len(cache) >= MAX_CACHED_ACTIONS:
+                cache.clear()  # a long run of crowded tables: start again, memory stays small
             a = cache[cards] = make_action(opt, cards)
         return a
 
@@ -163,8 +340,9 @@ def capture_lister(opt: Any, actions: Mapping[tuple, Action], n: int) -> Any:
             playable = [pile[-1]] if pile else []
         table = st.zones[table_zone]
         out = []
+        share = max(1, MAX_CAPTURE_MOVES // len(playable)) if playable else 0
         for card in playable:
-            sets = takings(deck, taking, card, table)
+            sets = takings(deck, taking, card, table, share)
             for taken in sets:
                 out.append(action((card,) + taken))
             if not sets or not taking.must:
@@ -292,13 +470,52 @@ def prepare(params: dict, ctx: Any) -> dict:
     if into is not None and into.owner is None:
         ctx.error(("into",), "the taken cards go to a zone each player or side owns "
                   "(`owner: player` or `owner: side`)")
-    names = [e["name"] for e in params.get("events") or ()]
-    for i, name in enumerate(names):
-        if name in names[:i]:
-            ctx.error(("events", i, "name"), f"event {name!r} is named twice")
-    return dict(params, **{"from": source, "_taking": compile_taking(params.get("takes") or {},
-                                                                     ctx),
+    seen: set = set()
+    for i, event in enumerate(params.get("events") or ()):
+        if event["name"] in seen:
+            ctx.error(("events", i, "name"), f"event {event['name']!r} is named twice")
+        seen.add(event["name"])
+    taking = compile_taking(params.get("takes") or {}, ctx)
+    if taking.sums:
+        work = sum_work(ctx.deck, taking)
+        if work > MAX_SUM_WORK:
+            ctx.error(("takes", "sums"), f"these card values add up in too many ways for "
+                      f"captures by sum: listing them could take {work:,} steps a card, more "
+                      f"than {MAX_SUM_WORK:,} (fewer different values, or `sums: false`)",
+                      also=[("deck", "values"), ("deck",)])
+    return dict(params, **{"from": source, "_taking": taking,
                            "_events": compile_events(params.get("events"))})
+
+
+def sum_work(deck: Any, taking: Taking) -> int:
+    """How much `adding_up` may have to do at worst, in (count, sum) pairs looked through: a
+    table holding the whole deck, and the highest card that takes by sum played. Any table
+    holds part of the deck, so its pairs are among these (for a lower card too: its sums are
+    lower and its cards fewer). Counted up to just past the limit, so that a deck of values
+    like 1, 2, 4, 8 ... (every subset a sum of its own) costs no more than the limit."""
+    values = taking.values
+    takers = [values[c.id] for c in deck.cards
+              if c.rank not in taking.takes_all and c.rank not in taking.same_rank_only]
+    if not takers:
+        return 0
+    top = max(takers)
+    copies: dict[str, tuple[Number, int]] = {}
+    for c in deck.cards:
+        if values[c.id] < top:
+            copies[c.code] = (values[c.id], copies.get(c.code, (0, 0))[1] + 1)
+    cap = top if all(v >= 0 for v, _ in copies.values()) else None
+    pairs: set[tuple[int, Number]] = {(0, 0)}
+    for value, count in copies.values():
+        pairs = _extend(pairs, value, count, cap)
+        if len(pairs) * len(copies) > MAX_SUM_WORK:
+            break
+    return len(pairs) * len(copies)
+
+
+def events_made(rules: Any) -> set[str]:
+    """The names of the events the ruleset's captures can make (`events:` of its options)."""
+    return {e.name for st in rules.steps.values() for o in st.options
+            for e in o.params.get("_events") or ()}
 
 
 # ---- what a capture would be worth (for bots) ---------------------------------------------

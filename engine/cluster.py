@@ -3,10 +3,12 @@
 Imported only when a command is given `--cluster`, so the core never needs Dask (the
 package's optional extra `cluster` installs it). Every way this can go wrong ends in one line: Dask
 missing, the scheduler unreachable (after CONNECT_TIMEOUT seconds, never a hang), no worker
-joining, a worker failing.
+joining, a worker failing. A scheduler that takes the connection and never answers is one
+line after CONNECT_TIMEOUT seconds too (`_connect`).
 """
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
@@ -30,11 +32,7 @@ def run_on_cluster(address: str, work: Callable[[Any], Result], todo: Sequence[A
         raise UsageError(f"--cluster needs Dask: install {_DISTRIBUTION}'s cluster extra "
                          f"from its folder (pip install '.[cluster]'), or pip install "
                          f"distributed") from None
-    try:
-        client = Client(address, timeout=timeout)
-    except Exception as err:  # noqa: BLE001 (OSError, TimeoutError, ValueError for a bad address)
-        raise UsageError(f"cannot reach the Dask scheduler at {address} within "
-                         f"{timeout:g} s: {_said(err)}") from None
+    client = _connect(Client, address, timeout)
     try:
         try:
             client.wait_for_workers(1, timeout=timeout)
@@ -58,6 +56,33 @@ def run_on_cluster(address: str, work: Callable[[Any], Result], todo: Sequence[A
         return out
     finally:
         client.close()
+
+
+def _connect(Client: Any, address: str, timeout: float) -> Any:
+    """A client of the scheduler at `address`, or one line saying why not within `timeout`
+    seconds. Dask bounds the connection by its `timeout` but not the handshake after it: an
+    address that takes the connection and never answers (a stuck process, a port forwarded
+    to nothing) held `Client()` for minutes. So the client is made in a thread of its own (a
+    daemon: a client that never comes cannot keep the program from ending), with a little
+    less time, and waited for `timeout` seconds."""
+    made: dict[str, Any] = {}
+
+    def make() -> None:
+        try:
+            made["client"] = Client(address, timeout=0.9 * timeout)
+        except Exception as err:  # noqa: BLE001 (OSError, TimeoutError, a bad address)
+            made["error"] = err
+
+    helper = threading.Thread(target=make, name="cluster-connect", daemon=True)
+    helper.start()
+    helper.join(timeout)
+    if "client" in made:
+        return made["client"]
+    if "error" in made:
+        raise UsageError(f"cannot reach the Dask scheduler at {address} within {timeout:g} s: "
+                         f"{_said(made['error'])}")
+    raise UsageError(f"no answer from the Dask scheduler at {address} within {timeout:g} s: "
+                     f"something took the connection but did not speak Dask's protocol")
 
 
 def _said(err: BaseException) -> str:

@@ -103,6 +103,7 @@ def never_applies(d: Mapping[str, Any], rules: Ruleset) -> list[Finding]:
     """Warnings: rules that no deal and no play can ever bring into force."""
     out: list[Finding] = []
     v = rules.valuation
+    hands = _Hands(v)
     for i, p in enumerate(v.patterns):
         if not _some_hand(v, lambda c, m=p.match: m(c) is not None):
             what = "instant pattern" if p.instant else "pattern"
@@ -113,7 +114,7 @@ def never_applies(d: Mapping[str, Any], rules: Ruleset) -> list[Finding]:
     impossible: set[tuple[str, int]] = set()
     for step, options in ((d.get("turn") or {}).get("steps") or {}).items():
         for i, o in enumerate(options or []):
-            why = _never_allowed(o.get("if") or [], v, len(rules.deck.cards))
+            why = _never_allowed(o.get("if") or [], hands, len(rules.deck.cards))
             if why:
                 impossible.add((step, i))
                 out.append(Finding(("turn", "steps", step, i, "if"), f"this option can never "
@@ -122,6 +123,7 @@ def never_applies(d: Mapping[str, Any], rules: Ruleset) -> list[Finding]:
         out.append(Finding(("turn",), "no hand can end but by the 2,000-turn limit (it is then "
                            "void): no knock option can ever be taken and no trigger that ends "
                            "the hand can fire", ("triggers",), warning=True))
+    out += game_never_won(d, rules)
     return out
 
 
@@ -131,11 +133,33 @@ def _some_hand(v: Any, test: Any) -> bool:
     return any(test(c) for c in combinations(range(len(v.deck.cards)), v.hand_size))
 
 
-def _best_value(v: Any) -> float:
-    return max(v.appraise(c)[1] for c in combinations(range(len(v.deck.cards)), v.hand_size))
+class _Hands:
+    """The hands' values, looked at once at most however many guards ask: each question
+    walks on from where the last one stopped (a thousand options with `value_at_least: 40`,
+    which no hand reaches, cost one walk through the hands, not a thousand)."""
+
+    def __init__(self, v: Any):
+        self._v = v
+        self._walk = combinations(range(len(v.deck.cards)), v.hand_size)
+        self._top: float | None = None   # the best value of the hands walked so far
+
+    def worth_at_least(self, n: float) -> bool:
+        while self._top is None or self._top < n:
+            hand = next(self._walk, None)
+            if hand is None:
+                return False
+            value = self._v.appraise(hand)[1]
+            if self._top is None or value > self._top:
+                self._top = value
+        return True
+
+    def best(self) -> float:
+        self.worth_at_least(float("inf"))
+        assert self._top is not None
+        return self._top
 
 
-def _never_allowed(guards: list, v: Any, cards: int) -> str:
+def _never_allowed(guards: list, hands: _Hands, cards: int) -> str:
     """Why a list of guards (all must hold) can never hold together, or ''."""
     low, high = 1, None
     first: bool | None = None
@@ -149,10 +173,9 @@ def _never_allowed(guards: list, v: Any, cards: int) -> str:
             low = max(low, p)
         elif key == "round_at_most":
             high = p if high is None else min(high, p)
-        elif key == "value_at_least" and not _some_hand(
-                v, lambda c, n=p: v.appraise(c)[1] >= n):
+        elif key == "value_at_least" and not hands.worth_at_least(p):
             return (f"no hand is worth {_num(p)} or more (the best is worth "
-                    f"{_num(_best_value(v))})")
+                    f"{_num(hands.best())})")
         elif key == "first_turn":
             if first is not None and first != p:
                 return "`first_turn` is both true and false"
@@ -184,6 +207,7 @@ def _a_hand_can_end(d: Mapping[str, Any], rules: Ruleset, impossible: set) -> bo
     v = rules.valuation
     instant = any(p.instant and _some_hand(v, lambda c, m=p.match: m(c) is not None)
                   for p in v.patterns)
+    made: dict[Any, bool] = {}  # pattern name -> some hand is valued by it (asked once)
     for t in d.get("triggers") or []:
         do = t.get("do")
         if isinstance(do, Mapping):
@@ -195,12 +219,71 @@ def _a_hand_can_end(d: Mapping[str, Any], rules: Ruleset, impossible: set) -> bo
         held = cond.get("holds") if isinstance(cond, Mapping) else None
         if held == "instant" and not instant:
             continue
-        if held is not None and held != "instant" and not _some_hand(
-                v, lambda c, name=held: v.appraise(c)[2] == name):
-            continue
+        if held is not None and held != "instant":
+            if held not in made:
+                made[held] = _some_hand(v, lambda c, name=held: v.appraise(c)[2] == name)
+            if not made[held]:
+                continue
         return True
     return False
 
 
+def game_never_won(d: Mapping[str, Any], rules: Ruleset) -> list[Finding]:
+    """Warnings: a game that only the safety net can end. A game of points won ends when a
+    side reaches the target; if no side can ever score, or the most a hand can give a side
+    times the hands a game may last (MAX_HANDS_PER_GAME) falls short of the target, it would
+    be played to that limit (a fishing game to 10^12 played 5,000 hands, 5 to 8 s a game)."""
+    from .state import MAX_HANDS_PER_GAME
+
+    out: list[Finding] = []
+    end = d.get("end") or {}
+    if rules.end_hands is not None and rules.end_hands > MAX_HANDS_PER_GAME:
+        out.append(Finding(("end", "hands"), f"a game stops at {MAX_HANDS_PER_GAME:,} hands, "
+                           f"before its {rules.end_hands:,} hands are played", warning=True))
+    target = rules.end_target
+    if rules.stakes.mode != "score" or rules.scoring is None or target is None or \
+            rules.end_hands is not None:
+        return out
+    most = most_points_a_hand(rules)
+    at = ("end", "target") if "target" in end else ("end",)
+    if most <= 0:
+        out.append(Finding(("scoring",), f"no side can ever score a point (nothing in "
+                           f"`scoring` gives points for what the captures here make), so "
+                           f"nobody reaches the target {_num(target)}: every game goes on "
+                           f"until the safety net stops it at {MAX_HANDS_PER_GAME:,} hands",
+                           ("scoring",), warning=True))
+    elif most * MAX_HANDS_PER_GAME < target:
+        out.append(Finding(at, f"nobody can reach the target {_num(target)}: a hand gives a "
+                           f"side at most {_num(most)} points, so {MAX_HANDS_PER_GAME:,} hands "
+                           f"(where the safety net stops a game) give at most "
+                           f"{_num(most * MAX_HANDS_PER_GAME)}", ("scoring",), warning=True))
+    return out
+
+
+def most_points_a_hand(rules: Ruleset) -> float:
+    """More than a side can score in one hand (of a game of points won): each end-of-hand
+    entry asked what it gives a side that took every card, or none, with every event made on
+    every turn, or none; plus the points of an event made as it happens, for the most that
+    one capture can be worth, on every turn of the hand. Events no capture makes count
+    nothing."""
+    from .capture import events_made
+    from .state import MAX_TURNS_PER_HAND
+
+    scoring, deck = rules.scoring, rules.deck
+    made = events_made(rules)
+    every = list(range(len(deck.cards)))
+    most = 0.0
+    for events in (dict.fromkeys(made, MAX_TURNS_PER_HAND), {}):
+        for sides in ([every, []], [[], every]):
+            total = sum(scorer(deck, sides, [events, {}])[0] for _, _, scorer in scoring.hand)
+            most = max(most, total)
+    for name, points in scoring.events.items():
+        if name in made:
+            one = max(max(points(deck, c, [x for x in every if x != c]), points(deck, c, []))
+                      for c in every)
+            most += MAX_TURNS_PER_HAND * max(one, 0)
+    return most
+
+
 def _num(x: float) -> str:
-    return str(int(x)) if float(x).is_integer() else str(x)
+    return f"{int(x):,}" if float(x).is_integer() else str(x)

@@ -13,8 +13,11 @@ from pathlib import Path
 from .bots import parse_bots, reads_history
 from .parallel import Batch, batches, run_batches
 from .record import RecordError, record_of, save
-from .state import GameState
+from .state import MAX_HANDS_PER_GAME, GameState
 from .stats import t_quantile_975, wilson
+
+#: a game stopped by the safety net, MAX_HANDS_PER_GAME hands played and no end by its rules
+HAND_LIMIT = "stopped:hand_limit"
 
 #: how a hand ended ("outcome:reason", reason being the trigger's `on` or what ran out), in a
 #: user's words; anything not listed is shown as it is
@@ -34,6 +37,7 @@ END_NAMES = {
     "showdown:refresh_failed": "all passed, table not refilled",
     "showdown:stuck": "no move left",
     "void:turn_limit": "turn limit",
+    HAND_LIMIT: "game stopped at the hand limit",
 }
 
 
@@ -181,15 +185,19 @@ def run_games(rules, start: int, count: int, players: int, bots: str, seed: int,
         st = play_game(rules, players, bots, game_seed(seed, i), record=record_dir is not None)
         if record_dir is not None:
             _write_record(st, record_dir, i, bots, players)
-        s.hands += st.hand_number
-        s.hands_squared += st.hand_number * st.hand_number
-        s.max_hands = max(s.max_hands, st.hand_number)
+        hands = min(st.hand_number, MAX_HANDS_PER_GAME)  # not the one the safety net refused
+        s.hands += hands
+        s.hands_squared += hands * hands
+        s.max_hands = max(s.max_hands, hands)
         s.turns += st.turns_taken
         for w in st.winners:
             s.wins[w] += 1
         if len(st.winners) > 1:
             s.shared_wins += 1
-        for reason, n in st.hand_ends.items():
+        ends = dict(st.hand_ends)
+        if st.hand_number > MAX_HANDS_PER_GAME:  # the safety net ended it, not its rules
+            ends[HAND_LIMIT] = 1
+        for reason, n in ends.items():
             name = names.get(reason) or END_NAMES.get(reason, reason)
             s.hand_ends[name] = s.hand_ends.get(name, 0) + n
         s.pot_paid += sum(st.paid)

@@ -114,7 +114,7 @@ def test_the_last_taker_takes_what_is_left_and_it_is_no_scopa(scopa):
     while st.hand_number == 1 and not st.is_over:
         st.apply(st.legal_actions()[0])
     left = kinds(st, "leftover")
-    takes = [e for e in kinds(st, "take")]
+    takes = list(kinds(st, "take"))
     last = [e for e in st.events if e.kind in ("take", "leftover", "hand_score")]
     if left:
         assert left[0].player == takes[-1].player
@@ -160,8 +160,7 @@ def score_hand(rules, side_a):
     deck = rules.deck
     a = deck.parse_hand(side_a)
     b = [c for c in range(len(deck.cards)) if c not in set(a)]
-    return {name: pts for name, pts in
-            ((k, s(deck, [a, b], [{}, {}])) for k, _, s in rules.scoring.hand)}
+    return {k: s(deck, [a, b], [{}, {}]) for k, _, s in rules.scoring.hand}
 
 
 def test_scopa_hand_scoring_worked_example(scopa):
@@ -577,3 +576,159 @@ def test_explain_in_both_languages(name):
     assert en.exit_code == 0 and it.exit_code == 0
     assert "scopa" in en.output and "scopa" in it.output
     assert "Points" in en.output and "Punti" in it.output
+
+
+# ---- listing the ways of taking: by value, against every combination ----------------------------
+from itertools import combinations  # noqa: E402
+
+from fuzzing import examples  # noqa: E402
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as hs  # noqa: E402
+from trentuno.engine.capture import (  # noqa: E402
+    FEW,
+    MAX_CAPTURE_MOVES,
+    Taking,
+    adding_up,
+    exact,
+    takings,
+)
+
+
+def every_combination(ids, values, codes, target):
+    """What the engine listed before it added up by value: every combination of table places,
+    two cards or more, the fewest first, in the order of the places, keeping the first
+    combination of each set of codes."""
+    out, seen = [], set()
+    for size in range(2, len(ids) + 1):
+        for combo in combinations(range(len(ids)), size):
+            if sum(values[i] for i in combo) == target:
+                key = tuple(sorted(codes[i] for i in combo))
+                if key not in seen:
+                    seen.add(key)
+                    out.append(tuple(ids[i] for i in combo))
+    return out
+
+
+def old_takings(deck, taking, card, table):
+    """The engine's takings before: an equal card, else every combination (brute force)."""
+    cards, values = deck.cards, taking.values
+    mine = cards[card]
+    same = [(c,) for c in table if cards[c].rank == mine.rank]
+
+    def distinct(options):
+        seen, out = set(), []
+        for o in options:
+            key = tuple(sorted(cards[c].code for c in o))
+            if key not in seen:
+                seen.add(key)
+                out.append(tuple(sorted(o, key=lambda c: (cards[c].suit, cards[c].rank, c))))
+        return out
+    if not table:
+        return []
+    if mine.rank in taking.takes_all:
+        if same and taking.equal == "first" and len(table) > 1:
+            return distinct(same)
+        return distinct([tuple(table)])
+    if mine.rank in taking.same_rank_only:
+        return distinct(same)
+    equal = [(c,) for c in table if values[c] == values[card]]
+    if equal and taking.equal == "first":
+        return distinct(equal)
+    out = list(equal)
+    if taking.sums:
+        smaller = [c for c in table if values[c] < values[card]]
+        for size in range(2, len(smaller) + 1):
+            out += [combo for combo in combinations(smaller, size)
+                    if sum(values[c] for c in combo) == values[card]]
+    return distinct(out)
+
+
+#: a table of up to 14 cards: codes with copies (two decks), values with zeros, negatives and
+#: halves, so that every branch of the walk (copies begun, no cap on the sums) is taken
+TABLES = hs.lists(hs.tuples(hs.sampled_from("abcdefghij"),
+                            hs.sampled_from([1, 2, 3, 4, 5, 6, 7, 0, -1, 2.5, 0.5])),
+                  max_size=14)
+
+
+@settings(max_examples=examples(400))
+@given(TABLES, hs.sampled_from([1, 3, 5, 7, 10, 2.5, 0, -1]), hs.integers(1, 60))
+def test_adding_up_lists_what_every_combination_lists(table, target, limit):
+    value_of: dict = {}  # a code's copies are worth the same: its first value drawn
+    values = [exact(value_of.setdefault(code, v)) for code, v in table]
+    codes = [code for code, _ in table]
+    ids = list(range(500, 500 + len(table)))
+    every = every_combination(ids, values, codes, exact(target))
+    assert adding_up(ids, values, codes, exact(target), limit) == every[:limit]
+
+
+@pytest.mark.parametrize("name", ["scopa", "cocincina"])
+@settings(max_examples=examples(150))
+@given(data=hs.data())
+def test_takings_are_the_old_brute_forces_on_random_tables(name, data):
+    rules = load(name)
+    (opt,) = [o for s in rules.steps.values() for o in s.options if o.kind == "capture"]
+    taking = opt.params["_taking"]
+    variant = data.draw(hs.sampled_from([taking,
+                                         Taking("any", True, taking.same_rank_only,
+                                                taking.takes_all, False, taking.values),
+                                         Taking("first", True, frozenset(), frozenset({0}),
+                                                True, taking.values)]))
+    cards = data.draw(hs.lists(hs.integers(0, len(rules.deck.cards) - 1), min_size=1,
+                               max_size=15, unique=True))
+    card, table = cards[0], cards[1:]
+    assert takings(rules.deck, variant, card, table) == old_takings(rules.deck, variant,
+                                                                    card, table)
+
+
+def test_the_walk_is_tried_past_the_few_cards_every_combination_is_cheaper_for():
+    # the random tables above reach past FEW smaller cards; make sure the walk is what they meet
+    rules = load("scopa")
+    deck = rules.deck
+    (opt,) = [o for s in rules.steps.values() for o in s.options if o.kind == "capture"]
+    taking = Taking("any", True, frozenset(), frozenset(), True, opt.params["_taking"].values)
+    re = deck.parse("Rc")
+    table = deck.parse_hand("Ad Ab As 2d 2b 2s 3d 3b 3s 4d 4b")
+    assert len(table) > FEW
+    got = takings(deck, taking, re, table)
+    assert got == old_takings(deck, taking, re, table) and len(got) == 149
+
+
+def test_a_crowded_table_offers_the_fewest_cards_first_up_to_the_bound():
+    # 28 table cards (no figure) give a Re thousands of ways to take: each card of a hand of
+    # three offers its third of the bound, the ways with the fewest cards first
+    rules = load("scopa")
+    deck = rules.deck
+    (opt,) = [o for s in rules.steps.values() for o in s.options if o.kind == "capture"]
+    taking = Taking("any", True, frozenset(), frozenset(), True, opt.params["_taking"].values)
+    table = [c.id for c in deck.cards if deck.ranks[c.rank].code not in ("F", "C", "R")]
+    re = deck.parse("Rc")
+    share = MAX_CAPTURE_MOVES // 3
+    got = takings(deck, taking, re, table, share)
+    assert len(table) == 28 and len(got) == share
+    # all the pairs adding up to ten in the table's order, then the first triples
+    value = {c: deck.cards[c].value for c in table}
+    pairs = [p for p in combinations(table, 2) if value[p[0]] + value[p[1]] == 10]
+    triples = [t for t in combinations(table, 3) if sum(value[c] for c in t) == 10]
+    assert len(pairs) == 38 and len(pairs) + len(triples) > share
+    assert [tuple(sorted(t)) for t in got] == (pairs + triples)[:share]
+
+
+def test_values_add_up_exactly():
+    # one tenth and two tenths are three tenths, as the rule file means (floats would miss it)
+    values = [exact(0.1), exact(0.2), exact(0.7)]
+    assert adding_up([1, 2, 3], values, ["a", "b", "c"], exact(0.3), 10) == [(1, 2)]
+    assert adding_up([1, 2, 3], values, ["a", "b", "c"], exact(1.0), 10) == [(1, 2, 3)]
+    assert exact(3.0) == 3 and isinstance(exact(3.0), int)
+
+
+def test_values_adding_up_in_too_many_ways_are_refused(tmp_path):
+    from trentuno.engine.errors import RuleFileError
+    (tmp_path / "powers.yaml").write_text(
+        "extends: scopa\nname: powers\ndeck:\n  preset: italian-40\n"
+        "  values: {A: 1, '2': 2, '3': 4, '4': 8, '5': 16, '6': 32, '7': 64, F: 128, C: 256,"
+        " R: 512}\n", encoding="utf-8")
+    with pytest.raises(RuleFileError) as info:
+        load(str(tmp_path / "powers.yaml"))
+    (problem,) = info.value.problems
+    assert problem.file.endswith("powers.yaml") and problem.line == 5
+    assert "add up in too many ways" in problem.message and "sums: false" in problem.message

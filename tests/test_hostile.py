@@ -35,11 +35,12 @@ hand:
 FORBIDDEN = ("\x1b", "\r", "\x07", "\x9b", "\u202e")
 
 
-def run(*args: str, cwd: Path, env: dict | None = None, stdin: str = "") -> subprocess.CompletedProcess:
+def run(*args: str, cwd: Path, env: dict | None = None,
+        stdin: str = "") -> subprocess.CompletedProcess:
     full = {**os.environ, "PYTHONIOENCODING": "utf-8:strict", **(env or {})}
     full.pop("TRENTUNO_DEBUG", None)
-    return subprocess.run(CLI + list(args), check=False, cwd=cwd, capture_output=True, input=stdin.encode(),
-                          env=full, timeout=300)  # only a hang trips it
+    return subprocess.run(CLI + list(args), check=False, cwd=cwd, capture_output=True,
+                          input=stdin.encode(), env=full, timeout=300)  # only a hang trips it
 
 
 def assert_clean(done: subprocess.CompletedProcess) -> str:
@@ -149,8 +150,9 @@ triggers:
 
 
 def _timed(*args: str, cwd: Path) -> tuple[subprocess.CompletedProcess, float, float]:
-    """(the run, CPU seconds, peak MB) of one command, measured by the child itself
-    (RUSAGE_CHILDREN of this process would mix in every earlier child). The peak is the
+    """(the run, CPU seconds, peak MB) of one command on a cold verdict cache (a file found
+    valid before is not checked again: the cache would hide a slow check), measured by the
+    child itself (RUSAGE_CHILDREN of this process would mix in every earlier child). The peak is the
     child's own high-water mark (VmHWM) where Linux says it: ru_maxrss also counts what the
     parent held when it forked, so a test suite grown to 700 MB would fail every check."""
     script = (
@@ -170,8 +172,11 @@ def _timed(*args: str, cwd: Path) -> tuple[subprocess.CompletedProcess, float, f
         "        pass\n"
         "    sys.stderr.write(f'\\n@@ {cpu:.2f} {peak:.0f}\\n')\n"
     )
+    cold = {**os.environ, "TRENTUNO_CACHE_DIR": ""}  # no verdict remembered: a cold start
+    cold.pop("TRENTUNO_DEBUG", None)
     done = subprocess.run([sys.executable, "-c", script, *args], check=False, cwd=cwd,
-                          capture_output=True, timeout=30 * SECONDS)  # a hang, however busy
+                          capture_output=True, env=cold,
+                          timeout=30 * SECONDS)  # a hang, however busy
     tail = done.stderr.decode().rsplit("@@ ", 1)[1].split()
     return done, float(tail[0]), float(tail[1])
 

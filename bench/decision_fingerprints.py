@@ -9,8 +9,8 @@ crowded tables (where the ways of taking are many), it plays seeded games with `
 * every decision of `simulate`'s games: the legal moves offered, in order, and the one chosen;
 * the record of a `play --watch`-like game (the state and bots made as `play` makes them).
 
-    python bench/fingerprints.py --write before.json     # on the old code
-    python bench/fingerprints.py --check before.json     # on the new: exit 1 on a difference
+    python bench/decision_fingerprints.py --write before.json     # on the old code
+    python bench/decision_fingerprints.py --check before.json     # on the new: exit 1 on a difference
 
 Not a test (it takes minutes); tests/test_capture.py checks the capture enumeration itself.
 """

@@ -198,10 +198,9 @@ class TableView:
         return self.terms.stake(state.lives[p])
 
     def pot_amount(self, n) -> str:
-        """What the pot holds: chips in a pot game, else the lives paid into it."""
-        if self.rules.stakes.mode == "pot":
-            return self.terms.count("chip", n)
-        return self.terms.count("life", n)
+        """What the pot holds: what the players stake (chips in a pot game, the lives paid
+        into it in a lives game)."""
+        return self.terms.stake(n)
 
     def players(self, state) -> list[str]:
         tr = self.tr
@@ -228,7 +227,7 @@ class TableView:
             line = "  " + line.rstrip()
             out.append(self.s(line, bold=True) if p == self.seat else line)
         st = self.rules.stakes
-        if st.mode == "pot" or st.into_pot:
+        if st.mode.antes or st.into_pot:  # a pot game, or lives paid into a pot
             out.append("  " + tr("pot", pot=self.pot_amount(state.pot)))
         return out
 
@@ -447,7 +446,7 @@ class TableView:
         if kind == "settled":
             if d.get("carried") is not None:
                 return [tr("pot_carried", pot=self.pot_amount(d["carried"]))]
-            if self.rules.stakes.mode not in ("pot", "score") and not d.get("payers") \
+            if self.rules.stakes.mode.pays and not d.get("payers") \
                     and d.get("outcome") != "void":
                 return [tr("nobody_pays")]
             return []
@@ -556,7 +555,7 @@ class TableView:
         return tr("end_other", outcome=outcome, reason=reason)
 
     def hand_end(self, d: Mapping) -> list[str]:
-        if self.rules.stakes.mode == "score":  # a capture game: the taken cards are counted
+        if self.rules.stakes.mode.scores_cards:  # a capture game: the taken cards are counted
             key = "end_void" if d["outcome"] == "void" else "end_score"
             return ["", self.rule(self.tr("hand_over", hand=self._hand)), self.tr(key)]
         out = ["", self.rule(self.tr("hand_over", hand=self._hand)), self.how_it_ended(d)]

@@ -81,7 +81,7 @@ def play_observed(rules, players: int, bots: str, seed: int, facts: Facts) -> No
     seats = parse_bots(bots, players, seed)
     st = GameState(rules, players, seed=seed, record=False,
                    history=reads_history(bots, players))  # as simulate: the mc bot reads it
-    sign = -1 if rules.stakes.mode == "points" else 1
+    sign = rules.stakes.mode.sign  # penalty points count against
     lengths = facts.hand_lengths
     hand, mark, leader, changes = st.hand_number, 0, -1, 0
     if hand > 1:  # hands that ended as they were dealt

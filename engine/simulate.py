@@ -13,6 +13,7 @@ from pathlib import Path
 from .bots import parse_bots, reads_history
 from .parallel import Batch, batches, run_batches
 from .record import RecordError, record_of, save
+from .stakes_modes import DEFAULT
 from .state import MAX_HANDS_PER_GAME, GameState
 from .stats import t_quantile_975, wilson
 
@@ -58,7 +59,7 @@ def end_names(rules) -> dict[str, str]:
             out[f"showdown:{on}"] = f"{what}: hands compared"
         out["win:dealt"] = f"{what} when dealt: instant win"
         out["showdown:dealt"] = f"{what} when dealt: hands compared"
-    if rules.stakes.mode == "score":  # points won: a trigger ends the hand and it is scored
+    if rules.stakes.mode.scores_cards:  # points won: a trigger ends the hand and it is scored
         for on in ("action", "turn_end"):
             out[f"showdown:{on}"] = "played out, scored"
         out["void:deal_again"] = "void, dealt again"
@@ -95,7 +96,7 @@ class Summary:
     lives_lost: int = 0
     pot_paid: int = 0                               # stakes paid into pots
     max_hands: int = 0
-    mode: str = "lives"                             # the stakes mode: what lives_lost counts
+    mode: str = DEFAULT                             # the stakes mode's name (stakes_modes)
     hands_squared: int = 0                          # sum over games of hands², for the interval
 
     def add(self, other: Summary) -> None:
@@ -179,7 +180,7 @@ def run_games(rules, start: int, count: int, players: int, bots: str, seed: int,
               record_dir: str | None = None) -> Summary:
     """Games start .. start+count-1; with `record_dir`, each game's record is written there."""
     s = Summary(rules.name, count, players, seed, bots, wins=[0] * players,
-                mode=rules.stakes.mode)
+                mode=rules.stakes.mode.name)
     names = end_names(rules)
     for i in range(start, start + count):
         st = play_game(rules, players, bots, game_seed(seed, i), record=record_dir is not None)
@@ -230,7 +231,7 @@ def simulate(rules, games: int, players: int, bots: str = "greedy", seed: int = 
     parse_bots(bots, players, seed)  # fail early on a bad --bots, before any worker starts
     t0 = time.perf_counter()
     total = Summary(rules.name, games, players, seed, bots, wins=[0] * players,
-                    mode=rules.stakes.mode)
+                    mode=rules.stakes.mode.name)
     todo = batches(rules, games, players, bots, seed, jobs, record_dir=record_dir)
     for part in run_batches(batch_summary, todo, jobs, cluster, progress, _summary_here(rules)):
         total.add(part)

@@ -59,10 +59,15 @@ class OutcomeUnit(Unit):
     so a ruleset where no option knocks can still end a hand. `on_discard_pile`: its zone is
     the pile the options discard to, which the compiler finds (no pile has to be called
     anything). `may_end`: firing it ends the hand, always or when it cannot be done (a refresh
-    the stock is too short for), so a hand can end otherwise than by the turn limit."""
+    the stock is too short for), so a hand can end otherwise than by the turn limit.
+    `settles`: how the hand it ends is settled (won at once, by comparing the hands, void), when
+    firing it always ends the hand. `cause`: per language, why the hands are compared when it
+    cannot be done ("when the cards cannot be dealt again"), for one that then shows down."""
     closes: bool = False
     on_discard_pile: bool = False
     may_end: bool = False
+    settles: HandEnd | None = None
+    cause: Mapping[str, str] | None = None
 
 
 EVENTS: Registry[Event] = Registry(Kind.TRIGGER_EVENT, forms=("when",))
@@ -216,13 +221,13 @@ CONDITIONS.add(ConditionUnit(
 def _outcome(name: str, description: str, run: Outcome, en: Callable[[Any, Terms], str],
              it: Callable[[Any, Terms], str], schema: Mapping[str, Any] | None = None,
              refs: tuple[Ref, ...] = (), example: Any = None, closes: bool = False,
-             on_discard_pile: bool = False, may_end: bool = False) -> OutcomeUnit:
+             on_discard_pile: bool = False, may_end: bool = False, **more: Any) -> OutcomeUnit:
     """An outcome unit; its words take the compiled Trigger (its winner, best_only, event)."""
     return OUTCOMES.add(OutcomeUnit(
         kind=Kind.OUTCOME, name=name, description=description, schema=schema,
         compile=lambda param, ctx: run, refs=refs, example=example,
         words={"en": {"outcome": en}, "it": {"outcome": it}}, closes=closes,
-        on_discard_pile=on_discard_pile, may_end=closes or may_end))
+        on_discard_pile=on_discard_pile, may_end=closes or may_end, **more))
 
 
 def _win(st: Any, trig: Any, holders: list, on: str) -> bool:
@@ -275,7 +280,8 @@ def _win_it(trig: Any, w: Terms) -> str:
     return text
 
 
-_outcome("win", "the hand ends, the holders win", _win, _win_en, _win_it, may_end=True)
+_outcome("win", "the hand ends, the holders win", _win, _win_en, _win_it, may_end=True,
+         settles="win")
 
 
 def _ends(outcome: HandEnd) -> Outcome:
@@ -286,14 +292,15 @@ def _ends(outcome: HandEnd) -> Outcome:
 
 
 _outcome("showdown", "the hand ends and is settled by comparison", _ends("showdown"),
-         lambda trig, w: "the hand ends and is scored" if w.rules.stakes.mode == "score"
+         lambda trig, w: "the hand ends and is scored" if w.rules.stakes.mode.scores_cards
          else "the hand ends at once and the hands are compared",
          lambda trig, w: "la mano finisce e si contano i punti"
-         if w.rules.stakes.mode == "score" else
-         "la mano finisce subito e si confrontano le mani", closes=True)
+         if w.rules.stakes.mode.scores_cards else
+         "la mano finisce subito e si confrontano le mani", closes=True, settles="showdown")
 _outcome("void", "the hand ends, nobody pays", _ends("void"),
          lambda trig, w: "the hand ends at once and is void: nobody pays",
-         lambda trig, w: "la mano finisce subito ed è nulla: nessuno paga", closes=True)
+         lambda trig, w: "la mano finisce subito ed è nulla: nessuno paga", closes=True,
+         settles="void")
 
 
 def _reshuffle(st: Any, trig: Any, holders: list, on: str) -> bool:
@@ -340,6 +347,8 @@ def _refresh_it(trig: Any, w: Terms) -> str:
 
 _outcome("refresh", "the zone's cards are put aside; it is dealt again from the stock",
          _refresh, _refresh_en, _refresh_it, may_end=True,
+         cause={"en": "when the cards cannot be dealt again",
+                "it": "quando non si possono ridare le carte"},
          schema={"$ref": "#/definitions/identifier",
                  "description": "The zone whose cards are put aside; it is dealt again from "
                                 "the stock. Required."},
@@ -493,7 +502,7 @@ def _deal_again(st: Any, trig: Any, holders: list, on: str) -> bool:
 _outcome("deal_again", "the hand is void and the same dealer deals again", _deal_again,
          lambda trig, w: "the hand is void and the same dealer deals again",
          lambda trig, w: "la mano è nulla e lo stesso mazziere ridistribuisce le carte",
-         may_end=True)
+         may_end=True, settles="void")
 
 
 def _redeal(count: int, ctx: CompileContext) -> Outcome:
@@ -519,5 +528,7 @@ OUTCOMES.add(OutcomeUnit(
     schema={"type": "integer", "minimum": 1,
             "description": "The cards dealt to each player. Required."},
     compile=_redeal, example=3, may_end=True,
+    cause={"en": "when the stock is too short to deal more cards",
+           "it": "quando le carte non bastano per darne altre"},
     words={"en": {"outcome": lambda trig, w: _redeal_words(trig, w, True)},
            "it": {"outcome": lambda trig, w: _redeal_words(trig, w, False)}}))

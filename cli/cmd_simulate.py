@@ -5,7 +5,7 @@ from pathlib import Path
 
 import click
 from trentuno.engine.bots import BOTS
-from trentuno.engine.simulate import END_NAMES, HAND_LIMIT, Summary, record_file
+from trentuno.engine.simulate import HAND_LIMIT, Summary, end_names, record_file
 from trentuno.engine.simulate import simulate as run_simulation
 from trentuno.engine.stakes_modes import MODES
 from trentuno.engine.state import MAX_HANDS_PER_GAME, MAX_TURNS_PER_HAND
@@ -84,12 +84,13 @@ def simulate(rules, games: int, players, bots: str, seed: int, jobs: int,
     with progress_bar(games, "simulating") as bar:
         summary = run_simulation(rules, games, players, bots, seed, jobs, progress=bar,
                                  record_dir=record_dir, cluster=cluster)
-    stopped = summary.hand_ends.get(END_NAMES["void:turn_limit"], 0)
+    names = end_names(rules)
+    stopped = summary.hand_ends.get(names["void:turn_limit"], 0)
     if stopped:
         click.echo(f"{PROG}: warning: {stopped} game{'s' if stopped != 1 else ''} stopped at a "
                    f"hand that nothing ended in {MAX_TURNS_PER_HAND} turns (can every hand "
                    f"end? `trentuno validate` says)", err=True)
-    held = summary.hand_ends.get(END_NAMES[HAND_LIMIT], 0)
+    held = summary.hand_ends.get(names[HAND_LIMIT], 0)
     if held:
         click.echo(f"{PROG}: warning: {held} game{'s' if held != 1 else ''} stopped after "
                    f"{MAX_HANDS_PER_GAME} hands without a winner by the rules, the best placed "

@@ -27,7 +27,7 @@ from typing import Any
 
 from .bots import parse_bots, reads_history
 from .parallel import Batch, batches, run_batches
-from .simulate import END_NAMES, end_names, game_seed
+from .simulate import end_names, game_seed
 from .state import GameState
 from .stats import (
     ALPHA,
@@ -218,9 +218,8 @@ class Column:
 
 
 def end_words(rules) -> dict[str, str]:
-    words = dict(END_NAMES)
-    words.update(end_names(rules))
-    return words
+    """How hands end, in the ruleset's words (see simulate.end_names)."""
+    return end_names(rules)
 
 
 def _length_figures(fig: dict[str, Figure], f: Facts, end_keys: Sequence[str],

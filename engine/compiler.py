@@ -769,10 +769,10 @@ class _Compiler:
 
     # ---- everything -----------------------------------------------------------------------
     def compile(self) -> Ruleset:
-        from .capture import card_worth
         from .primitives import PRIMITIVES
         from .rules import Ruleset, SettleRule, spec_of
         from .sha import sha256
+        from .tally import card_worth
         from .triggers import OUTCOMES
 
         d = self.d

@@ -265,7 +265,7 @@ class Ruleset:
     #: (state, seats in play order) -> the seat that plays first, when the ruleset says
     first_player: Callable | None = None
     first_player_spec: Spec | None = None
-    #: a capture game: a rough worth of taking each card (capture.card_worth), for the bots
+    #: a capture game: a rough worth of taking each card (tally.card_worth), for the bots
     card_worth: tuple[float, ...] = ()
     #: `deck.copies_by_players`: (from this many players, the ruleset with that deck), in
     #: increasing order; a game picks its own with `for_players`

@@ -460,7 +460,8 @@ class TableView:
                 return [tr("nobody_pays")]
             return []
         if kind == "life_lost":
-            return [self.about("life_lost", ev.player, left=tr("lives_left", n=d["lives"]))]
+            return [self.about("life_lost", ev.player, one=self.terms.stake_one(),
+                               left=tr("lives_left", n=d["lives"]))]
         if kind == "show_bottom":
             shown = [f"{self.name(int(p))}: {self.card(self._parse(c)):bare}"
                      for p, c in sorted(d["cards"].items(), key=lambda kv: int(kv[0]))]
@@ -474,12 +475,12 @@ class TableView:
             from trentuno.engine.tally import reason_words
             reason = reason_words(self.terms, d["reason"])
             return [self.about("points_scored", ev.player, reason=reason,
-                               added=self.terms.count("won", d["added"]),
-                               total=self.terms.count("won", d["points"]))]
+                               added=self.terms.stake(d["added"]),
+                               total=self.terms.stake(d["points"]))]
         if kind == "points":
             return [self.about("points_taken", ev.player,
-                               added=self.terms.count("point", d["added"]),
-                               total=self.terms.count("point", d["points"]))]
+                               added=self.terms.stake(d["added"]),
+                               total=self.terms.stake(d["points"]))]
         if kind == "last_chance":
             term = self.term("last_chance") or tr("mark_last_chance")
             return [self.about("last_chance", ev.player, term=term)]
@@ -491,7 +492,7 @@ class TableView:
             return [self.about(key, winners, each=self.pot_amount(d["each"]))]
         if kind == "reentry":
             return [tr("reentry", who=self.whos(d["players"]),
-                       lives=self.terms.count("life", d["lives"]))]
+                       lives=self.terms.stake(d["lives"]))]
         if kind == "game_over":
             return self.game_over(state, d["winners"])
         return []  # action (narrated by `move`), turn_limit (told at the hand's end), ...

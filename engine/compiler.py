@@ -646,7 +646,8 @@ class _Compiler:
         re = value("reentry") or {}
         return Stakes(mode, value("lives"), bool(value("into_pot")), bool(value("last_chance")),
                       re.get("who"), re.get("lives", key_default("reentry", "lives")),
-                      value("ante") or 0, value("bankroll") or 0)
+                      value("ante") or 0, value("bankroll") or 0,
+                      as_data({key: value(key) for key in mode.keys}))
 
     def settle_rule(self, key, mode) -> SettleRule:
         from .rules import SettleRule

@@ -198,6 +198,8 @@ class Stakes:
     reentry_lives: int
     ante: int
     bankroll: int
+    #: every key the mode takes, as written or its default: what a mode reads of its own keys
+    own: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

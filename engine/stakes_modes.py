@@ -46,10 +46,12 @@ DEFAULT = "lives"
 @dataclass(frozen=True)
 class Currency:
     """Something a player holds or pays, counted: `one` and `other` per language are templates
-    of `{n}` (a number already written in that language), `word` the plural on its own."""
+    of `{n}` (a number already written in that language), `word` the plural on its own, `a`
+    one of it with its article ("a life", "una vita")."""
     one: Mapping[str, str]
     other: Mapping[str, str]
     word: Mapping[str, str]
+    a: Mapping[str, str]
 
     def count(self, n: Any, number: str, lang: str) -> str:
         return (self.one if n == 1 else self.other)[lang].format(n=number)
@@ -59,14 +61,17 @@ class Currency:
 #: capture game), `point` a penalty point.
 CURRENCIES: dict[str, Currency] = {
     "life": Currency({"en": "{n} life", "it": "{n} vita"},
-                     {"en": "{n} lives", "it": "{n} vite"}, {"en": "lives", "it": "vite"}),
+                     {"en": "{n} lives", "it": "{n} vite"}, {"en": "lives", "it": "vite"},
+                     {"en": "a life", "it": "una vita"}),
     "chip": Currency({"en": "{n} chip", "it": "{n} fiche"},
-                     {"en": "{n} chips", "it": "{n} fiche"}, {"en": "chips", "it": "fiche"}),
+                     {"en": "{n} chips", "it": "{n} fiche"}, {"en": "chips", "it": "fiche"},
+                     {"en": "a chip", "it": "una fiche"}),
     "point": Currency({"en": "{n} penalty point", "it": "{n} punto di penalità"},
                       {"en": "{n} penalty points", "it": "{n} punti di penalità"},
-                      {"en": "penalty points", "it": "punti di penalità"}),
+                      {"en": "penalty points", "it": "punti di penalità"},
+                      {"en": "a penalty point", "it": "un punto di penalità"}),
     "won": Currency({"en": "{n} point", "it": "{n} punto"}, {"en": "{n} points", "it": "{n} punti"},
-                    {"en": "points", "it": "punti"}),
+                    {"en": "points", "it": "punti"}, {"en": "a point", "it": "un punto"}),
 }
 
 

@@ -303,6 +303,10 @@ class Terms:
         """`n` of what a player holds in this ruleset's stakes mode."""
         return self.count(self.rules.stakes.mode.currency, n)
 
+    def stake_one(self) -> str:
+        """One of what a player holds, as a loss is told: "a life", "una vita"."""
+        return CURRENCIES[self.rules.stakes.mode.currency].a[self.lang]
+
     def stake_word(self) -> str:
         """The word for what a player holds: lives, chips or penalty points."""
         return CURRENCIES[self.rules.stakes.mode.currency].word[self.lang]

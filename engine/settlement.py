@@ -18,17 +18,15 @@ lowest hand"): the tie policies say ties with those words. Its compile step retu
 at once, what a payer pays and the verbs of the stakes mode.
 
 Adding a policy is one `PAY_POLICIES.add(...)` or `TIE_POLICIES.add(...)` here. What a payer
-pays is still `lives` / `knocker_lives` of the settle rule (see `pay_lives`): a policy whose
-amounts depend on the hands (a penalty of target minus the hand's value) extends that step.
+pays is the stakes mode's to say (`stakes_modes.pay_lives`, `pay_points`: `lives` /
+`knocker_lives` of the settle rule, or `points_below` less the hand's value).
 """
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from .compiler import MAX_PAYMENT
 from .keywords import CompileContext, Kind, Registry, Terms, Unit
 from .stakes_modes import MODES, PAYERS, TAKERS, Chooses, StakesMode
 
@@ -403,16 +401,6 @@ TIE_POLICIES.add(Policy(
 
 
 # ---- settling a hand ----------------------------------------------------------------------
-def _price(st: Any, rule: Any, p: int, knocker: int | None) -> int:
-    """What payer `p` takes in a points game: `points_below` minus his hand's value (never
-    less than nothing, nor more than MAX_PAYMENT when his hand is worth less than nothing;
-    points are whole, so a half counts as one), else `lives` (`knocker_lives` for the
-    knocker)."""
-    if rule.points_below is not None:
-        return min(MAX_PAYMENT, max(0, math.ceil(rule.points_below - st.hand_value(p))))
-    return int(rule.knocker_lives if p == knocker else rule.lives)
-
-
 def settle(st: Any, outcome: HandEnd, winners: list[int]) -> None:
     """The end of a hand, paid as the stakes mode says (`StakesMode.settle`); a void hand, or
     one nobody is left in, costs nothing."""
@@ -420,57 +408,3 @@ def settle(st: Any, outcome: HandEnd, winners: list[int]) -> None:
         st.emit("settled", None, outcome=outcome, payers=[])
         return
     st.rules.stakes.mode.settle(st, outcome, winners)
-
-
-def _chosen(st: Any, outcome: str, winners: list[int]) -> tuple[Any, list[int]]:
-    """The settle rule of this end, and the players its pay and tie policies choose."""
-    rules = st.rules
-    rule = rules.settle_win if outcome == "win" else rules.settle_showdown
-    choose, break_ties = rule.choose, rule.break_ties  # called from locals (see state._apply)
-    return rule, break_ties(st, choose(st, winners, outcome), outcome)
-
-
-def pay_pot(st: Any, outcome: str, winners: list[int]) -> None:
-    """A pot game: the players chosen take the pot, or (none chosen) it stays for the next."""
-    _, chosen = _chosen(st, outcome, winners)
-    if not chosen:
-        st.emit("settled", None, outcome=outcome, payers=[], carried=st.pot)
-        return
-    st.emit("settled", None, outcome=outcome, payers=[], winners=chosen)
-    st.take_pot(chosen)
-
-
-def _payers(st: Any, outcome: str, winners: list[int]) -> tuple[Any, list[int], int | None]:
-    """(the settle rule, who pays, the knocker): a knocker the rule spares after a win is left
-    out."""
-    rule, payers = _chosen(st, outcome, winners)
-    knocker = st.knocker
-    if rule.spare_knocker and outcome == "win" and knocker in payers:
-        payers = [p for p in payers if p != knocker]
-    if st.record:
-        st.emit("settled", None, outcome=outcome, payers=list(payers))
-    return rule, payers, knocker
-
-
-def pay_points(st: Any, outcome: str, winners: list[int]) -> None:
-    """A points game: each payer takes penalty points."""
-    rule, payers, knocker = _payers(st, outcome, winners)
-    for p in payers:
-        st.add_points(p, _price(st, rule, p, knocker))
-
-
-def pay_lives(st: Any, outcome: str, winners: list[int]) -> None:
-    """A lives game: each payer loses lives; when that puts everybody out at once, the re-entry
-    brings players back, or they share the win."""
-    rule, payers, knocker = _payers(st, outcome, winners)
-    before = list(st.alive)
-    for p in payers:
-        st.lose_lives(p, rule.knocker_lives if p == knocker else rule.lives)
-    if not st.alive and before:
-        who = st.rules.stakes.reentry_who
-        if who == "all":
-            st.reenter(list(range(st.players)))
-        elif who == "tied":
-            st.reenter(before)
-        else:
-            st._finish_game(before)  # everybody went out together: they share the win

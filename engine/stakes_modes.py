@@ -17,17 +17,20 @@ A mode is the one place that says, for its games:
 
 Nothing outside this module compares a mode's name: the compiled `Stakes` holds the unit and
 every consumer asks it. Adding a mode is one `MODES.add(...)` (see tests/test_scratch_settlement
-for one added from outside). This module imports no game: `score`, which compiles only the hand
-values, asks it whether the hands are valued at all.
+for one added from outside). This module imports no game (no state, no settlement policies):
+`score`, which compiles only the hand values, asks it whether the hands are valued at all.
 """
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Literal
 
+from .compiler import MAX_PAYMENT
 from .keywords import CompileContext, Kind, Registry, Terms, Unit
+from .tally import settle_score
 
 if TYPE_CHECKING:
     from .rules import Stakes
@@ -215,24 +218,70 @@ def count(name: str, n: Any, number: str, lang: str) -> str:
     return CURRENCIES[name].count(n, number, lang)
 
 
-# ---- what a hand costs, per mode (the game is imported when a hand ends) ------------------
-def _settle_lives(st: Any, outcome: str, winners: list[int]) -> None:
-    from .settlement import pay_lives
-    pay_lives(st, outcome, winners)
+# ---- what a hand costs, per mode -----------------------------------------------------------
+# (called with the game state once a hand has ended and was not void: see settlement.settle)
+def _payers(st: Any, outcome: str, winners: list[int]) -> tuple[Any, list[int], int | None]:
+    """(the settle rule of this end, who pays, the knocker): the players its pay and tie
+    policies choose, less a knocker the rule spares after a win."""
+    rules = st.rules
+    rule = rules.settle_win if outcome == "win" else rules.settle_showdown
+    choose, break_ties = rule.choose, rule.break_ties  # called from locals (see state._apply)
+    payers = break_ties(st, choose(st, winners, outcome), outcome)
+    knocker = st.knocker
+    if rule.spare_knocker and outcome == "win" and knocker in payers:
+        payers = [p for p in payers if p != knocker]
+    if st.record:
+        st.emit("settled", None, outcome=outcome, payers=list(payers))
+    return rule, payers, knocker
 
 
-def _settle_points(st: Any, outcome: str, winners: list[int]) -> None:
-    from .settlement import pay_points
-    pay_points(st, outcome, winners)
+def _price(st: Any, rule: Any, p: int, knocker: int | None) -> int:
+    """What payer `p` takes in a points game: `points_below` minus his hand's value (never
+    less than nothing, nor more than MAX_PAYMENT when his hand is worth less than nothing;
+    points are whole, so a half counts as one), else `lives` (`knocker_lives` for the
+    knocker)."""
+    if rule.points_below is not None:
+        return min(MAX_PAYMENT, max(0, math.ceil(rule.points_below - st.hand_value(p))))
+    return int(rule.knocker_lives if p == knocker else rule.lives)
 
 
-def _settle_pot(st: Any, outcome: str, winners: list[int]) -> None:
-    from .settlement import pay_pot
-    pay_pot(st, outcome, winners)
+def pay_points(st: Any, outcome: str, winners: list[int]) -> None:
+    """A points game: each payer takes penalty points."""
+    rule, payers, knocker = _payers(st, outcome, winners)
+    for p in payers:
+        st.add_points(p, _price(st, rule, p, knocker))
 
 
-def _settle_score(st: Any, outcome: str, winners: list[int]) -> None:
-    from .tally import settle_score
+def pay_lives(st: Any, outcome: str, winners: list[int]) -> None:
+    """A lives game: each payer loses lives; when that puts everybody out at once, the re-entry
+    brings players back, or they share the win."""
+    rule, payers, knocker = _payers(st, outcome, winners)
+    before = list(st.alive)
+    for p in payers:
+        st.lose_lives(p, rule.knocker_lives if p == knocker else rule.lives)
+    if not st.alive and before:
+        who = st.rules.stakes.reentry_who
+        if who == "all":
+            st.reenter(list(range(st.players)))
+        elif who == "tied":
+            st.reenter(before)
+        else:
+            st._finish_game(before)  # everybody went out together: they share the win
+
+
+def pay_pot(st: Any, outcome: str, winners: list[int]) -> None:
+    """A pot game: the players chosen take the pot, or (none chosen) it stays for the next."""
+    rules = st.rules
+    rule = rules.settle_win if outcome == "win" else rules.settle_showdown
+    chosen = rule.break_ties(st, rule.choose(st, winners, outcome), outcome)
+    if not chosen:
+        st.emit("settled", None, outcome=outcome, payers=[], carried=st.pot)
+        return
+    st.emit("settled", None, outcome=outcome, payers=[], winners=chosen)
+    st.take_pot(chosen)
+
+
+def _score(st: Any, outcome: str, winners: list[int]) -> None:
     settle_score(st)
 
 
@@ -300,7 +349,7 @@ _FLAG: Mapping[str, Any] = {"type": ["boolean", "null"], "default": False}
 MODES.add(StakesMode(
     kind=Kind.STAKES_MODE, name="lives", description="players lose lives and are eliminated",
     schema=None, compile=check_needs({}), start=lambda stakes: stakes.lives,
-    settle=_settle_lives, reward=_lives_reward,
+    settle=pay_lives, reward=_lives_reward,
     keys={
         "lives": StakesKey({"type": ["integer", "null"], "minimum": 1, "default": 3},
                            "the lives each player starts with.",
@@ -348,7 +397,7 @@ MODES.add(StakesMode(
     description="players ante every hand and the winner takes the pot", schema=None,
     compile=check_needs({"ante": "a pot game needs `ante` (what each player stakes a hand)"}),
     chooses=TAKERS, currency="chip", pays_in="chip", antes=True,
-    start=lambda stakes: stakes.bankroll, settle=_settle_pot,
+    start=lambda stakes: stakes.bankroll, settle=pay_pot,
     no_payment="the hand's winner takes the pot and nobody loses lives",
     lab=LabWords(None, "chips paid into the pot", paid_always=True),
     keys={
@@ -371,7 +420,7 @@ MODES.add(StakesMode(
     description="players who pay take penalty points instead of losing lives; nobody is "
                 "eliminated and the game ends at `end.target`",
     schema=None, compile=check_needs({}), currency="point", pays_in="point", sign=-1,
-    counts_to_target=True, prices_hands=True, settle=_settle_points, reward=one_each,
+    counts_to_target=True, prices_hands=True, settle=pay_points, reward=one_each,
     lab=LabWords("penalty points taken", "lives paid into the pot"),
     words={"en": {"title": lambda s, w: "Penalty points",
                   "standing": lambda s, w: "Every player starts with no points; paying means "
@@ -388,7 +437,7 @@ MODES.add(StakesMode(
     description="points won, counted by `scoring:` from the cards each side took; the game "
                 "ends at `end.target`, the most points win",
     schema=None, compile=check_needs({}), chooses=None, currency="won", pays_in="won",
-    counts_to_target=True, scores_cards=True, ties_play_on=True, settle=_settle_score,
+    counts_to_target=True, scores_cards=True, ties_play_on=True, settle=_score,
     reward=one_each, lab=LabWords(None, "lives paid into the pot"),
     words={"en": {"title": lambda s, w: "Points won",
                   "standing": lambda s, w: "Every side starts with no points and scores what "

@@ -24,7 +24,7 @@ from trentuno.engine.explain import explain
 from trentuno.engine.hand_ends import Ending
 from trentuno.engine.keywords import REGISTRIES, Kind, Unit
 from trentuno.engine.primitives import Effect
-from trentuno.engine.settlement import Policy, highest, pay_lives
+from trentuno.engine.settlement import Policy, highest
 from trentuno.engine.simulate import play_game
 from trentuno.engine.stakes_modes import (
     CURRENCIES,
@@ -35,6 +35,7 @@ from trentuno.engine.stakes_modes import (
     StakesMode,
     check_needs,
     one_each,
+    pay_lives,
 )
 from trentuno.engine.state import GameState
 from trentuno.engine.tally import ScoreUnit, taken_points

@@ -31,6 +31,8 @@ WIDTH = 60  # the length of a heading rule, and of the longest line told (a narr
 
 FANCY = {"rule": "─", "arrow": "→", "here": "◀"}
 PLAIN = {"rule": "-", "arrow": "->", "here": "<"}
+#: the record's events that tell what a settlement did to the players' standing
+STANDING = frozenset(("settled", "life_lost", "points", "last_chance", "out", "pot", "reentry"))
 
 
 def fit(line: str, width: int) -> list[str]:
@@ -452,6 +454,25 @@ class TableView:
             return [self.about("stuck", ev.player)]
         if kind == "hand_end":
             return self.hand_end(d)
+        if kind in STANDING:
+            return self.standing(ev)
+        if kind == "show_bottom":
+            shown = [f"{self.name(int(p))}: {self.card(self._parse(c)):bare}"
+                     for p, c in sorted(d["cards"].items(), key=lambda kv: int(kv[0]))]
+            return [tr("show_bottom", cards="; ".join(shown))]
+        if kind == "capture_event":
+            return [self.about("capture_event", ev.player, event=d["event"])]
+        if kind == "leftover":
+            return [self.about("leftover", ev.player,
+                               cards=self.cards(self.sort(self._parse(c) for c in d["cards"])))]
+        if kind == "game_over":
+            return self.game_over(state, d["winners"])
+        return []  # action (narrated by `move`), turn_limit (told at the hand's end), ...
+
+    def standing(self, ev) -> list[str]:
+        """What a hand's settlement did to the players' standing, in the stakes mode's words:
+        nobody paid, a life lost, points taken or scored, out, the pot taken, re-entry."""
+        tr, kind, d = self.tr, ev.kind, ev.data
         if kind == "settled":
             if d.get("carried") is not None:
                 return [tr("pot_carried", pot=self.pot_amount(d["carried"]))]
@@ -462,15 +483,6 @@ class TableView:
         if kind == "life_lost":
             return [self.about("life_lost", ev.player, one=self.terms.stake_one(),
                                left=tr("lives_left", n=d["lives"]))]
-        if kind == "show_bottom":
-            shown = [f"{self.name(int(p))}: {self.card(self._parse(c)):bare}"
-                     for p, c in sorted(d["cards"].items(), key=lambda kv: int(kv[0]))]
-            return [tr("show_bottom", cards="; ".join(shown))]
-        if kind == "capture_event":
-            return [self.about("capture_event", ev.player, event=d["event"])]
-        if kind == "leftover":
-            return [self.about("leftover", ev.player,
-                               cards=self.cards(self.sort(self._parse(c) for c in d["cards"])))]
         if kind == "points" and d.get("reason"):
             from trentuno.engine.tally import reason_words
             reason = reason_words(self.terms, d["reason"])
@@ -493,9 +505,7 @@ class TableView:
         if kind == "reentry":
             return [tr("reentry", who=self.whos(d["players"]),
                        lives=self.terms.stake(d["lives"]))]
-        if kind == "game_over":
-            return self.game_over(state, d["winners"])
-        return []  # action (narrated by `move`), turn_limit (told at the hand's end), ...
+        return []
 
     def _parse(self, code: str) -> int:
         return self.deck.parse(code)

@@ -24,7 +24,7 @@ from typing import Any
 from .rules import Ruleset
 from .settlement import AMOUNTS, SETTLE_KEYS
 from .stakes_modes import MODES, mode_of
-from .triggers import OUTCOMES
+from .triggers import OUTCOMES, at_deal
 
 Path = tuple
 
@@ -77,7 +77,7 @@ def no_effect(d: Mapping[str, Any], rules: Ruleset | None) -> list[Finding]:
     for i, t in enumerate(d.get("triggers") or []):
         if not isinstance(t, Mapping) or not t.get("best_only"):
             continue
-        if t.get("on") != "dealt":
+        if not at_deal(t.get("on")):  # only an event at the deal looks at every hand
             out.append(Finding(("triggers", i, "best_only"), f"`best_only` has no effect on "
                                f"`on: {t.get('on')}`: only after the deal are several hands "
                                f"looked at at once, otherwise only the acting player's",

@@ -48,7 +48,7 @@ class Event(Unit):
     ends: Ending | None = None
 
 
-def at_deal(on: str) -> bool:
+def at_deal(on: Any) -> bool:
     """Whether the event `on` happens as the cards are dealt (see Event)."""
     event = EVENTS.get(on)
     return event is not None and event.at_deal

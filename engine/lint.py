@@ -232,7 +232,7 @@ def game_never_won(d: Mapping[str, Any], rules: Ruleset) -> list[Finding]:
         out.append(Finding(("end", "hands"), f"a game stops at {MAX_HANDS_PER_GAME:,} hands, "
                            f"before its {rules.end_hands:,} hands are played", warning=True))
     target = rules.end_target
-    if rules.stakes.mode != "score" or rules.scoring is None or target is None or \
+    if not rules.stakes.mode.scores_cards or rules.scoring is None or target is None or \
             rules.end_hands is not None:
         return out
     most = most_points_a_hand(rules)

@@ -153,11 +153,6 @@ class StakesMode(Unit):
         """Its phrase `form` about the compiled `stakes`, in the language of `terms`."""
         return self.words[terms.lang if terms.lang in self.words else "en"][form](stakes, terms)
 
-    def default(self, key: str) -> Any:
-        """The value of `stakes.KEY` when the file gives none (its schema's `default`)."""
-        own = self.keys.get(key)
-        return own.schema.get("default") if own is not None else None
-
 
 def _sample(unit: StakesMode, w: Terms) -> Stakes:
     """What the tests phrase a mode with: the ruleset's stakes, in this mode."""
@@ -211,11 +206,6 @@ def key_words(mode: StakesMode, key: str) -> str:
     default = own.schema.get("default")
     tail = f" Default {json.dumps(default)}." if default is not None else ""
     return f"{head}: {own.description}{tail}"
-
-
-def count(name: str, n: Any, number: str, lang: str) -> str:
-    """`n` of the currency `name` in `lang` (`number`: n as written in that language)."""
-    return CURRENCIES[name].count(n, number, lang)
 
 
 # ---- what a hand costs, per mode -----------------------------------------------------------

@@ -5,8 +5,9 @@ from pathlib import Path
 
 import click
 from trentuno.engine.bots import BOTS
-from trentuno.engine.simulate import END_NAMES, HAND_LIMIT, Summary, record_file
+from trentuno.engine.simulate import HAND_LIMIT, Summary, end_names, record_file
 from trentuno.engine.simulate import simulate as run_simulation
+from trentuno.engine.stakes_modes import MODES
 from trentuno.engine.state import MAX_HANDS_PER_GAME, MAX_TURNS_PER_HAND
 
 from .failure import PROG, Failure
@@ -42,14 +43,12 @@ def report(s: Summary) -> list[str]:
     lines.append("hands ended by:")
     ends = sorted(s.hand_ends.items(), key=lambda kv: (-kv[1], kv[0]))
     lines += table([(f"  {k}", str(v), percent(v, s.hands)) for k, v in ends], right=(1, 2))
-    # only what the stakes mode has: a capture game scores points won, nobody loses a life
-    if s.mode == "points":
-        lines.append(f"penalty points taken: {s.lives_lost}")
-    elif s.mode == "lives" or (s.mode != "score" and s.lives_lost):
-        lines.append(f"lives lost: {s.lives_lost}")
-    if s.mode == "pot" or s.pot_paid:
-        lines.append(f"{'chips' if s.mode == 'pot' else 'lives'} paid into the pot: "
-                     f"{s.pot_paid}")
+    # only what the stakes mode tallies: a capture game scores points won, nobody loses a life
+    lab = MODES[s.mode].lab
+    if lab.lost is not None:
+        lines.append(f"{lab.lost}: {s.lives_lost}")
+    if lab.paid_always or s.pot_paid:
+        lines.append(f"{lab.paid}: {s.pot_paid}")
     lines.append(f"speed: {d['turns_per_second']:,} turns per second "
                  f"({s.turns:,} turns in {s.seconds:.2f} s)")
     return lines
@@ -85,12 +84,13 @@ def simulate(rules, games: int, players, bots: str, seed: int, jobs: int,
     with progress_bar(games, "simulating") as bar:
         summary = run_simulation(rules, games, players, bots, seed, jobs, progress=bar,
                                  record_dir=record_dir, cluster=cluster)
-    stopped = summary.hand_ends.get(END_NAMES["void:turn_limit"], 0)
+    names = end_names(rules)
+    stopped = summary.hand_ends.get(names["void:turn_limit"], 0)
     if stopped:
         click.echo(f"{PROG}: warning: {stopped} game{'s' if stopped != 1 else ''} stopped at a "
                    f"hand that nothing ended in {MAX_TURNS_PER_HAND} turns (can every hand "
                    f"end? `trentuno validate` says)", err=True)
-    held = summary.hand_ends.get(END_NAMES[HAND_LIMIT], 0)
+    held = summary.hand_ends.get(names[HAND_LIMIT], 0)
     if held:
         click.echo(f"{PROG}: warning: {held} game{'s' if held != 1 else ''} stopped after "
                    f"{MAX_HANDS_PER_GAME} hands without a winner by the rules, the best placed "

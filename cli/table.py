@@ -18,9 +18,11 @@ import textwrap
 from collections.abc import Iterable, Mapping, Sequence
 
 import click
+from trentuno.engine.hand_ends import ending as ending_of
 from trentuno.engine.rules import Action, Ruleset
 from trentuno.engine.state import MAX_TURNS_PER_HAND
 from trentuno.engine.terms import Named, Noun, Terms, cap, card_noun
+from trentuno.engine.triggers import at_deal
 
 from .messages import Texts
 from .output import number, table
@@ -29,6 +31,8 @@ WIDTH = 60  # the length of a heading rule, and of the longest line told (a narr
 
 FANCY = {"rule": "─", "arrow": "→", "here": "◀"}
 PLAIN = {"rule": "-", "arrow": "->", "here": "<"}
+#: the record's events that tell what a settlement did to the players' standing
+STANDING = frozenset(("settled", "life_lost", "points", "last_chance", "out", "pot", "reentry"))
 
 
 def fit(line: str, width: int) -> list[str]:
@@ -86,7 +90,7 @@ class TableView:
         self.sym = dict(symbols or _symbols())
         self._hand = 0                # the hand the events being read belong to
         self._trigger = None          # the last trigger event of that hand
-        self._stuck = None            # the last player found without a move in that hand
+        self._last: dict[str, int] = {}  # the player of the last event of a kind in that hand
         self._deal = None             # the last deal event
         self._code_width = max(len(c.code) for c in self.deck.cards)
 
@@ -114,10 +118,17 @@ class TableView:
         bussato"), else about them by name ("Il Giocatore 2 (greedy) pesca...")."""
         who = [players] if isinstance(players, int) else list(players)
         mine = self.tr.to_you(key)
-        if mine is not None and self.seat is not None and who == [self.seat]:
+        if mine is not None and self._is_viewer(who):
             return self.tr(mine, **fields)
         named = self.who(who[0]) if len(who) == 1 else self.whos(who)
         return self.tr(key, who=named, n=len(who), **fields)  # n: "ha" or "hanno"
+
+    def _is_viewer(self, players: Sequence[int]) -> bool:
+        return self.seat is not None and list(players) == [self.seat]
+
+    def own_words(self, words: Mapping[str, str]) -> str:
+        """A sentence a unit brings in each language, in the viewer's (else English)."""
+        return words.get(self.lang) or words["en"]
 
     def name(self, p: int) -> str:
         """Player `p` as a label in a column of names: no article."""
@@ -198,10 +209,9 @@ class TableView:
         return self.terms.stake(state.lives[p])
 
     def pot_amount(self, n) -> str:
-        """What the pot holds: chips in a pot game, else the lives paid into it."""
-        if self.rules.stakes.mode == "pot":
-            return self.terms.count("chip", n)
-        return self.terms.count("life", n)
+        """What the pot holds: what the players stake (chips in a pot game, the lives paid
+        into it in a lives game)."""
+        return self.terms.stake(n)
 
     def players(self, state) -> list[str]:
         tr = self.tr
@@ -228,7 +238,7 @@ class TableView:
             line = "  " + line.rstrip()
             out.append(self.s(line, bold=True) if p == self.seat else line)
         st = self.rules.stakes
-        if st.mode == "pot" or st.into_pot:
+        if st.mode.antes or st.into_pot:  # a pot game, or lives paid into a pot
             out.append("  " + tr("pot", pot=self.pot_amount(state.pot)))
         return out
 
@@ -418,7 +428,7 @@ class TableView:
                     for p, c in sorted(d["cards"].items(), key=lambda kv: int(kv[0]))]
             return [tr("cut", cuts="; ".join(cuts))]
         if kind == "deal":
-            self._hand, self._deal, self._trigger, self._stuck = d["hand"], ev, None, None
+            self._hand, self._deal, self._trigger, self._last = d["hand"], ev, None, {}
             out = ["", self.rule(self.about("deal", d["dealer"], hand=d["hand"]))]
             return out + self.dealt(d) if self.sees_everything else out
         if kind == "knock":
@@ -440,19 +450,12 @@ class TableView:
             self._trigger = ev
             return []
         if kind == "stuck":
-            self._stuck = ev.player
+            self._last[kind] = ev.player
             return [self.about("stuck", ev.player)]
         if kind == "hand_end":
             return self.hand_end(d)
-        if kind == "settled":
-            if d.get("carried") is not None:
-                return [tr("pot_carried", pot=self.pot_amount(d["carried"]))]
-            if self.rules.stakes.mode not in ("pot", "score") and not d.get("payers") \
-                    and d.get("outcome") != "void":
-                return [tr("nobody_pays")]
-            return []
-        if kind == "life_lost":
-            return [self.about("life_lost", ev.player, left=tr("lives_left", n=d["lives"]))]
+        if kind in STANDING:
+            return self.standing(ev)
         if kind == "show_bottom":
             shown = [f"{self.name(int(p))}: {self.card(self._parse(c)):bare}"
                      for p, c in sorted(d["cards"].items(), key=lambda kv: int(kv[0]))]
@@ -462,16 +465,34 @@ class TableView:
         if kind == "leftover":
             return [self.about("leftover", ev.player,
                                cards=self.cards(self.sort(self._parse(c) for c in d["cards"])))]
+        if kind == "game_over":
+            return self.game_over(state, d["winners"])
+        return []  # action (narrated by `move`), turn_limit (told at the hand's end), ...
+
+    def standing(self, ev) -> list[str]:
+        """What a hand's settlement did to the players' standing, in the stakes mode's words:
+        nobody paid, a life lost, points taken or scored, out, the pot taken, re-entry."""
+        tr, kind, d = self.tr, ev.kind, ev.data
+        if kind == "settled":
+            if d.get("carried") is not None:
+                return [tr("pot_carried", pot=self.pot_amount(d["carried"]))]
+            if self.rules.stakes.mode.pays and not d.get("payers") \
+                    and d.get("outcome") != "void":
+                return [tr("nobody_pays")]
+            return []
+        if kind == "life_lost":
+            return [self.about("life_lost", ev.player, one=self.terms.stake_one(),
+                               left=tr("lives_left", n=d["lives"]))]
         if kind == "points" and d.get("reason"):
             from trentuno.engine.tally import reason_words
-            reason = reason_words(self.rules, d["reason"], self.lang)
+            reason = reason_words(self.terms, d["reason"])
             return [self.about("points_scored", ev.player, reason=reason,
-                               added=self.terms.count("won", d["added"]),
-                               total=self.terms.count("won", d["points"]))]
+                               added=self.terms.stake(d["added"]),
+                               total=self.terms.stake(d["points"]))]
         if kind == "points":
             return [self.about("points_taken", ev.player,
-                               added=self.terms.count("point", d["added"]),
-                               total=self.terms.count("point", d["points"]))]
+                               added=self.terms.stake(d["added"]),
+                               total=self.terms.stake(d["points"]))]
         if kind == "last_chance":
             term = self.term("last_chance") or tr("mark_last_chance")
             return [self.about("last_chance", ev.player, term=term)]
@@ -483,10 +504,8 @@ class TableView:
             return [self.about(key, winners, each=self.pot_amount(d["each"]))]
         if kind == "reentry":
             return [tr("reentry", who=self.whos(d["players"]),
-                       lives=self.terms.count("life", d["lives"]))]
-        if kind == "game_over":
-            return self.game_over(state, d["winners"])
-        return []  # action (narrated by `move`), turn_limit (told at the hand's end), ...
+                       lives=self.terms.stake(d["lives"]))]
+        return []
 
     def _parse(self, code: str) -> int:
         return self.deck.parse(code)
@@ -515,7 +534,8 @@ class TableView:
         return [self.tr("dealt")] + ["  " + line.rstrip() for line in table(rows)]
 
     def how_it_ended(self, d: Mapping) -> str:
-        tr = self.tr
+        """The sentence that tells how a hand ended: who won with what, or why the hands are
+        compared, in the words of the reason's unit (`hand_ends`)."""
         outcome, reason = d["outcome"], d["reason"]
         hands = {int(p): self._hand_cards(c) for p, c in d["hands"].items()}
         holders: list[int] = (list(self._trigger.data.get("holders") or [])
@@ -527,36 +547,52 @@ class TableView:
                     return self.combo(self.rules.valuation.of(hands[p]).combo)
             return ""
         if outcome == "win":
-            winners = list(d["winners"])
-            if holders:
-                key = "end_win_dealt" if reason == "dealt" else "end_win"
-                return self.about(key, holders, combo=combo_of(holders))
-            if reason == "dealt" and self._deal is not None:
-                for zone, codes in self._deal.data.get("zones", {}).items():
-                    cards = self._hand_cards(codes)
-                    if cards and len(cards) == self.rules.hand_size:
-                        v = self.rules.valuation.of(cards)
-                        if v.instant:
-                            return self.about("end_win_zone", winners, zone=self.zone(zone),
-                                              combo=self.combo(v.combo))
-            return self.about("end_win_plain", winners)
-        if outcome == "showdown":
-            if reason == "knock" and d.get("knocker") is not None:
-                return self.about("end_knock", d["knocker"])
-            if reason in ("dealt", "action", "turn_end") and holders:
-                return self.about("end_instant", holders, combo=combo_of(holders))
-            if reason == "stuck" and self._stuck is not None:
-                return self.about("end_stuck", self._stuck)
-            if reason in ("all_passed", "stock_empty", "refresh_failed"):
-                return tr(f"end_{reason}", stock=self.rest())
+            return self.how_won(list(d["winners"]), holders, at_deal(reason), combo_of)
+        if outcome == "showdown" and reason == "knock" and d.get("knocker") is not None:
+            return self.about("end_knock", d["knocker"])  # the knock's own words
+        told = self.told(outcome, reason)
+        if told is not None:
+            return told
+        if outcome == "showdown" and holders:  # an instant hand: the hands are compared
+            return self.about("end_instant", holders, combo=combo_of(holders))
         if outcome == "void":
-            if reason == "turn_limit":
-                return tr("end_turn_limit", turns=MAX_TURNS_PER_HAND)
-            return tr("end_void")
-        return tr("end_other", outcome=outcome, reason=reason)
+            return self.tr("end_void")
+        return self.tr("end_other", outcome=outcome, reason=reason)
+
+    def how_won(self, winners: list[int], holders: list[int], dealt: bool, combo_of) -> str:
+        """A hand won at once: by the holders of a combination (`dealt`: as they were dealt
+        it), by the dealer for a zone dealt one, or plainly."""
+        if holders:
+            key = "end_win_dealt" if dealt else "end_win"
+            return self.about(key, holders, combo=combo_of(holders))
+        if dealt and self._deal is not None:
+            for zone, codes in self._deal.data.get("zones", {}).items():
+                cards = self._hand_cards(codes)
+                if cards and len(cards) == self.rules.hand_size:
+                    v = self.rules.valuation.of(cards)
+                    if v.instant:
+                        return self.about("end_win_zone", winners, zone=self.zone(zone),
+                                          combo=self.combo(v.combo))
+        return self.about("end_win_plain", winners)
+
+    def told(self, outcome: str, reason: str) -> str | None:
+        """The sentence the hand-end reason's unit tells this outcome with, if it has one (and
+        the player it is about, when it names one, is known)."""
+        ending = ending_of(reason)
+        if ending is None or outcome not in ending.told:
+            return None
+        fields = {"stock": self.rest(), "turns": MAX_TURNS_PER_HAND}
+        if ending.about is None:
+            return self.own_words(ending.told[outcome]).format(**fields)
+        p = self._last.get(ending.about)
+        if p is None:
+            return None
+        if self._is_viewer([p]) and outcome in ending.told_you:
+            return self.own_words(ending.told_you[outcome]).format(**fields)
+        return self.own_words(ending.told[outcome]).format(who=self.who(p), **fields)
 
     def hand_end(self, d: Mapping) -> list[str]:
-        if self.rules.stakes.mode == "score":  # a capture game: the taken cards are counted
+        if self.rules.stakes.mode.scores_cards:  # a capture game: the taken cards are counted
             key = "end_void" if d["outcome"] == "void" else "end_score"
             return ["", self.rule(self.tr("hand_over", hand=self._hand)), self.tr(key)]
         out = ["", self.rule(self.tr("hand_over", hand=self._hand)), self.how_it_ended(d)]

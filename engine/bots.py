@@ -287,9 +287,9 @@ class MonteCarloBot:
 
 
 def _standings(state) -> list[float]:
-    """How well each player stands: lives or bankroll (points count against), plus one for
-    being still in the game."""
-    sign = -1 if state.rules.stakes.mode == "points" else 1
+    """How well each player stands: what he holds, read the way the stakes mode reads it
+    (penalty points count against), plus one for being still in the game."""
+    sign = state.rules.stakes.mode.sign
     alive = state.alive
     return [sign * state.lives[q] + (q in alive) for q in range(state.players)]
 

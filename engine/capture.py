@@ -556,25 +556,3 @@ def preview(st: Any, action: Action) -> tuple[int, float]:
             points += scorer(st.rules.deck, played, taken)
     return made, points
 
-
-def card_worth(deck: Any, scoring: Any) -> tuple[float, ...]:
-    """A rough worth of taking each card under the ruleset's end-of-hand scoring (`scoring`,
-    a tally.Scoring, or None): a card counts for `most_cards`, more in a counted suit, much
-    more when it scores by itself, and by its place in a rank table. The compiler computes it
-    once (`Ruleset.card_worth`) for the bots."""
-    worth = [0.0] * len(deck.cards)
-    if scoring is None:
-        return tuple(worth)
-    suits = {s.code: i for i, s in enumerate(deck.suits)}
-    for key, param, _ in scoring.hand:
-        for c in deck.cards:
-            if key == "most_cards" or (key == "most_of_suit"
-                                       and suits.get(param["suit"]) == c.suit):
-                worth[c.id] += 1
-            elif key == "card" and c.code == str(param["card"]):
-                worth[c.id] += 5 * param.get("points", 1)
-            elif key == "rank_table":
-                v = {str(k): x for k, x in param["values"].items()}.get(deck.ranks[c.rank].code, 0)
-                top = max(param["values"].values()) or 1
-                worth[c.id] += 2 * v / top
-    return tuple(worth)

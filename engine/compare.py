@@ -27,7 +27,7 @@ from typing import Any
 
 from .bots import parse_bots, reads_history
 from .parallel import Batch, batches, run_batches
-from .simulate import END_NAMES, end_names, game_seed
+from .simulate import end_names, game_seed
 from .state import GameState
 from .stats import (
     ALPHA,
@@ -81,7 +81,7 @@ def play_observed(rules, players: int, bots: str, seed: int, facts: Facts) -> No
     seats = parse_bots(bots, players, seed)
     st = GameState(rules, players, seed=seed, record=False,
                    history=reads_history(bots, players))  # as simulate: the mc bot reads it
-    sign = -1 if rules.stakes.mode == "points" else 1
+    sign = rules.stakes.mode.sign  # penalty points count against
     lengths = facts.hand_lengths
     hand, mark, leader, changes = st.hand_number, 0, -1, 0
     if hand > 1:  # hands that ended as they were dealt
@@ -218,9 +218,8 @@ class Column:
 
 
 def end_words(rules) -> dict[str, str]:
-    words = dict(END_NAMES)
-    words.update(end_names(rules))
-    return words
+    """How hands end, in the ruleset's words (see simulate.end_names)."""
+    return end_names(rules)
 
 
 def _length_figures(fig: dict[str, Figure], f: Facts, end_keys: Sequence[str],

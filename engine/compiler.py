@@ -74,6 +74,14 @@ MAX_PAYMENT = 1000
 _MODE = (("stakes", "mode"), ("stakes",))
 
 
+def _scores_cards(stakes: Mapping | None) -> bool:
+    """The stakes as written choose a mode that scores the cards taken (its hands need no
+    patterns)."""
+    from .stakes_modes import mode_of
+    mode = mode_of(stakes)
+    return mode is not None and mode.scores_cards
+
+
 def _hand_too_large(spec: Mapping, deck: cards_mod.Deck, size: int) -> tuple[Path, str] | None:
     """A hand's value is at most MAX_VALUE too: `size` cards of the largest value may not add
     up to more (the first game sums every hand). (where the value was written, why) or None."""
@@ -272,7 +280,7 @@ class _Compiler:
                                     spec.get("tier", 0), None if value == "sum" else value,
                                     bool(spec.get("instant", False)), matcher,
                                     spec["kind"], words))
-        if not patterns and (self.d.get("stakes") or {}).get("mode") != "score":
+        if not patterns and not _scores_cards(self.d.get("stakes")):
             self.error(("hand", "patterns"), "a ruleset needs at least one hand pattern "
                        "(e.g. {name: suit, kind: best_suit, value: sum})")
             return None
@@ -621,32 +629,37 @@ class _Compiler:
 
     # ---- stakes, settlement, end ----------------------------------------------------------
     def stakes(self) -> Stakes:
+        """The stakes: the mode's unit checks what it needs; a key the mode does not take is
+        compiled as absent (its default), so that nothing reads a key with no effect."""
         from .rules import Stakes
+        from .stakes_modes import DEFAULT, MODES, key_default
 
         s = self.d.get("stakes") or {}
-        mode = s.get("mode", "lives")
-        re = s.get("reentry") or {}
-        if mode == "pot" and not s.get("ante"):
-            self.error(("stakes",), "a pot game needs `ante` (what each player stakes a hand)")
-        return Stakes(mode, s.get("lives", 3), bool(s.get("into_pot", False)),
-                      bool(s.get("last_chance", False)), re.get("who"), re.get("lives", 1),
-                      s.get("ante", 0) or 0, s.get("bankroll", 0) or 0)
+        mode = self.known(MODES, s.get("mode", DEFAULT), ("stakes", "mode"), "stakes mode")
+        if mode is None:
+            mode = MODES[DEFAULT]  # said; the rest is still checked
+        else:
+            self.unit(mode, s, ("stakes",))
+
+        def value(key: str) -> Any:
+            return s.get(key, key_default(key)) if key in mode.keys else key_default(key)
+        re = value("reentry") or {}
+        return Stakes(mode, value("lives"), bool(value("into_pot")), bool(value("last_chance")),
+                      re.get("who"), re.get("lives", key_default("reentry", "lives")),
+                      value("ante") or 0, value("bankroll") or 0,
+                      as_data({key: value(key) for key in mode.keys}))
 
     def settle_rule(self, key, mode) -> SettleRule:
         from .rules import SettleRule
-        from .settlement import PAY_POLICIES, TIE_POLICIES
+        from .settlement import PAY_POLICIES, RULE_DEFAULTS, TIE_POLICIES, default_policy
 
         s = (self.d.get("settle") or {}).get(key) or {}
-        # The default pays in the stakes mode: the first pay policy that has a meaning there
-        # (others after a win, lowest after a showdown; highest_takes in a pot game).
-        default = next(u.name for u in PAY_POLICIES.units() if mode in u.modes and
-                       (mode == "pot" or u.name == ("others" if key == "win" else "lowest")))
-        pay = s.get("pay", default)
-        ties = s.get("ties", "all")
         path = ("settle", key)
+        pay, ties = (str(s.get(what) or getattr(default_policy(reg, key, mode), "name", ""))
+                     for what, reg in (("pay", PAY_POLICIES), ("ties", TIE_POLICIES)))
         choose = self.policy(PAY_POLICIES, "pay", pay, mode, path)
         break_ties = self.policy(TIE_POLICIES, "ties", ties, mode, path)
-        lives = s.get("lives", 1)
+        lives = s.get("lives", RULE_DEFAULTS["lives"])
         for what in ("lives", "knocker_lives"):
             if isinstance(s.get(what), int) and s[what] > MAX_PAYMENT:
                 self.error(("settle", key, what), f"a payment of {s[what]} lives is more than "
@@ -657,28 +670,32 @@ class _Compiler:
                        f"payer up to {below} points, more than {MAX_PAYMENT}, the most one hand "
                        f"may cost")
         elif below is not None:
-            if mode != "points":
+            if not mode.prices_hands:
+                from .stakes_modes import MODES
+                needs = " or ".join(f"`stakes: {{mode: {m.name}}}`" for m in MODES.units()
+                                    if m.prices_hands)
                 self.error(path + ("points_below",), also=_MODE, message=
                            f"`points_below` counts penalty points from the hands: it needs "
-                           f"`stakes: {{mode: points}}`, not a {mode} game")
+                           f"{needs}, not a {mode.name} game")
             elif s.get("knocker_lives") is not None or s.get("lives") is not None:
                 what = "knocker_lives" if s.get("knocker_lives") is not None else "lives"
                 self.error(path + ("points_below",), also=[path + (what,)], message=
                            f"`{what}` has no effect with `points_below` (each payer takes "
                            f"{below} minus his hand): set `{what}: null`")
         return SettleRule(pay, lives, s.get("knocker_lives", lives),
-                          bool(s.get("spare_knocker", False)), ties, choose, break_ties,
-                          below)
+                          bool(s.get("spare_knocker", RULE_DEFAULTS["spare_knocker"])), ties,
+                          choose, break_ties, below)
 
-    def policy(self, registry, key: str, name: str, mode: str, path: Path) -> Any:
-        """A pay or tie policy's closure; refused where the stakes mode gives it no meaning."""
+    def policy(self, registry, key: str, name: str, mode: Any, path: Path) -> Any:
+        """A pay or tie policy's closure; refused where the stakes mode gives it no meaning
+        (the mode chooses payers, the policy takers of a pot, or the other way round)."""
         unit = self.known(registry, name, path + (key,), f"{key} policy")
         if unit is None:
             return None
-        if mode not in unit.modes:
-            fits = [u.name for u in registry.units() if mode in u.modes]
+        if mode.chooses not in unit.chooses:
+            fits = [u.name for u in registry.units() if mode.chooses in u.chooses]
             self.error(path + (key,), also=_MODE, message=
-                       f"`{key}: {name}` has no meaning in a {mode} game: it is for "
+                       f"`{key}: {name}` has no meaning in a {mode.name} game: it is for "
                        f"{' and '.join(sorted(unit.modes))} games (here use "
                        f"{' or '.join(fits)})")
             return None
@@ -720,11 +737,11 @@ class _Compiler:
     def scoring(self, zones, mode, deck):
         spec = self.d.get("scoring")
         if spec is None:
-            if mode == "score":
+            if mode.scores_cards:
                 self.error(("stakes", "mode"), "a game scored by points won (`mode: score`) "
                            "needs a `scoring:` section")
             return None
-        if mode != "score":
+        if not mode.scores_cards:
             self.error(("scoring",), "`scoring:` counts points won: it needs "
                        "`stakes: {mode: score}`", also=_MODE)
         from .tally import SCORES, Scoring, compile_event_points
@@ -753,10 +770,10 @@ class _Compiler:
 
     # ---- everything -----------------------------------------------------------------------
     def compile(self) -> Ruleset:
-        from .capture import card_worth
         from .primitives import PRIMITIVES
         from .rules import Ruleset, SettleRule, spec_of
         from .sha import sha256
+        from .tally import card_worth
         from .triggers import OUTCOMES
 
         d = self.d
@@ -803,7 +820,7 @@ class _Compiler:
                        "nothing can end a hand: no option knocks and no trigger "
                        f"ends the hand with {' or '.join(f'`{n}`' for n in closing)}")
         stakes = self.stakes()
-        if stakes.mode == "score":  # points won: `scoring:` says what a hand gives
+        if stakes.mode.chooses is None:  # points won: `scoring:` says what a hand gives
             if d.get("settle"):
                 self.error(("settle",), "`settle` says who pays; a game of points won "
                            "(`mode: score`) counts its points by `scoring:` instead",
@@ -816,15 +833,15 @@ class _Compiler:
         if not end.get("last_standing") and not end.get("hands") and not end.get("target"):
             self.error(("end",), "the game never ends: say `last_standing: true`, `hands: N` "
                        "or (points mode) `target: N`")
-        elif stakes.mode in ("points", "score") and not end.get("target") \
+        elif stakes.mode.counts_to_target and not end.get("target") \
                 and not end.get("hands"):
             self.error(("end",), "in points mode nobody goes out: end the game with "
                        "`target: N` (penalty points) or `hands: N`", also=[("stakes", "mode")])
-        if deck.jokers and stakes.mode == "score":
+        if deck.jokers and stakes.mode.scores_cards:
             self.error(("deck", "jokers"), "jokers are for games that value hands: a game "
                        "scored by the cards taken (`mode: score`) cannot count them",
                        also=[("stakes", "mode")])
-        if end.get("target") and stakes.mode not in ("points", "score"):
+        if end.get("target") and not stakes.mode.counts_to_target:
             self.error(("end", "target"), "`target` counts penalty points: it needs "
                        "`stakes: {mode: points}`", also=_MODE)
         seating = d.get("seating") or {}

@@ -44,7 +44,7 @@ class _Explainer(SetupSections, TurnSections, HandSections, StakeSections, Captu
     """All the sections of one ruleset in one language, in the order they are printed."""
 
     def all(self) -> list[Section]:
-        if self.rules.stakes.mode == "score":  # points won from taken cards (capture games)
+        if self.rules.stakes.mode.scores_cards:  # points won from taken cards (capture games)
             out = [self.about(), self.players(), self.sides_section(), self.deck_section(),
                    self.values(), self.deal(), self.turn(), self.events(),
                    self.scoring_section(), self.score_end()]

@@ -61,8 +61,8 @@ class RulesetTerms(Terms):
         return self.t(f"{n} cards", f"{n} carte")
 
     def lives(self, n: int) -> str:
-        """What a payer loses in a lives game, or takes in a points game."""
-        return self.count("point" if self.rules.stakes.mode == "points" else "life", n)
+        """What a payer pays in the stakes mode: lives lost, penalty points taken."""
+        return self.count(self.rules.stakes.mode.pays_in, n)
 
     def join(self, items: Sequence[str], word: str | None = None) -> str:
         return join_words(list(items), self.lang, word)

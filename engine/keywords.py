@@ -57,6 +57,7 @@ class Kind(str, Enum):
     TIE_POLICY = "tie_policy"                # who pays when payers tie (`settle.*.ties`)
     PATTERN_KIND = "pattern_kind"            # what a hand pattern looks for (`kind:`)
     SCORE = "score"                          # how taken cards score (`scoring.hand`)
+    STAKES_MODE = "stakes_mode"              # what a game is played for (`stakes.mode`)
 
 
 class Terms(Protocol):
@@ -72,7 +73,8 @@ class Terms(Protocol):
     def zone(self, name: str) -> Any: ...  # a Noun: .the(lang), .prep(lang, p), .be(lang)...
     def cards(self, n: int) -> str: ...
     def own(self, thing: Mapping[str, str] | None, default: str = "") -> str: ...  # a label
-    def lives(self, n: int) -> str: ...
+    def lives(self, n: int) -> str: ...  # what a payer pays, in the stakes mode
+    def stake(self, n: int) -> str: ...  # what a player holds, in the stakes mode
     def join(self, items: Sequence[str], word: str | None = None) -> str: ...
     def either(self, items: Sequence[str]) -> str: ...
     def pattern_label(self, name: str) -> str: ...
@@ -147,7 +149,8 @@ U = TypeVar("U", bound=Unit)
 REGISTRIES: dict[Kind, Registry[Any]] = {}
 
 #: The modules that hold the units; importing them fills the registries.
-UNIT_MODULES = ("guards", "primitives", "triggers", "settlement", "patterns", "tally")
+UNIT_MODULES = ("guards", "primitives", "triggers", "settlement", "patterns", "tally",
+                "stakes_modes")
 
 
 class Registry(Generic[U]):

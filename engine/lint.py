@@ -22,7 +22,9 @@ from itertools import combinations
 from typing import Any
 
 from .rules import Ruleset
-from .triggers import OUTCOMES
+from .settlement import AMOUNTS, SETTLE_KEYS
+from .stakes_modes import MODES, mode_of
+from .triggers import OUTCOMES, at_deal
 
 Path = tuple
 
@@ -37,42 +39,31 @@ class Finding:
 
 
 # ---- keys that have no effect -------------------------------------------------------------
-_MODE_WORDS = {"pot": "a pot game", "lives": "a lives game", "points": "a points game"}
-#: stakes keys that mean something only in some modes, and why not in the others
-_STAKES_KEYS: dict[str, tuple[tuple[str, ...], str]] = {
-    "lives": (("lives",), "lives are counted only in lives mode"),
-    "into_pot": (("lives",), "only lost lives go into the pot"),
-    "last_chance": (("lives",), "only a player who loses his last life plays on"),
-    "reentry": (("lives",), "only players who lose their last lives come back"),
-    "ante": (("pot",), "only a pot game is played for stakes every hand"),
-    "bankroll": (("pot",), "only a pot game is played for stakes"),
-}
-_SWITCH = {"pot": "to switch to a pot game", "points": "to switch to a points game",
-           "lives": "to switch to a lives game"}
-
-
 def no_effect(d: Mapping[str, Any], rules: Ruleset | None) -> list[Finding]:
-    """Keys that do nothing in the chosen stakes mode, settlement or trigger."""
+    """Keys that do nothing in the chosen stakes mode, settlement or trigger: a `stakes` key
+    another mode takes (its unit says why), a settle rule's amounts where nobody pays."""
     out: list[Finding] = []
     stakes = d.get("stakes") or {}
-    mode = stakes.get("mode", "lives")
+    mode = mode_of(stakes)
+    if mode is None:
+        return out  # the schema has refused its name
+    game, switch = f"a {mode.name} game", f"to switch to a {mode.name} game"
     cause = ("stakes", "mode") if "mode" in stakes else ()
-    for key, (modes, why) in _STAKES_KEYS.items():
-        if key in stakes and mode not in modes:
-            out.append(Finding(("stakes", key), f"`{key}` has no effect in "
-                               f"{_MODE_WORDS[mode]}: {why}", cause,
-                               f"set `{key}: null` in your overlay {_SWITCH[mode]}"))
+    for owner, key in ((m, k) for m in MODES.units() for k in m.keys):
+        if key in stakes and key not in mode.keys:
+            out.append(Finding(("stakes", key), f"`{key}` has no effect in {game}: "
+                               f"{owner.keys[key].why}", cause,
+                               f"set `{key}: null` in your overlay {switch}"))
     knocks = rules is None or any(o.knocks for st in rules.steps.values() for o in st.options)
-    for which in ("win", "showdown"):
+    for which in SETTLE_KEYS:
         rule = (d.get("settle") or {}).get(which) or {}
         here = ("settle", which)
-        if mode == "pot":
-            for key in ("lives", "knocker_lives", "spare_knocker"):
+        if mode.no_payment:  # nobody pays: the mode says why the amounts mean nothing
+            for key in AMOUNTS:
                 if key in rule:
-                    out.append(Finding(here + (key,), f"`{key}` has no effect in a pot game: "
-                                       f"the hand's winner takes the pot and nobody loses "
-                                       f"lives", cause, f"set `{key}: null` under "
-                                       f"`settle.{which}` in your overlay {_SWITCH[mode]}"))
+                    out.append(Finding(here + (key,), f"`{key}` has no effect in {game}: "
+                                       f"{mode.no_payment}", cause, f"set `{key}: null` under "
+                                       f"`settle.{which}` in your overlay {switch}"))
             continue
         if which == "showdown" and "spare_knocker" in rule:
             out.append(Finding(here + ("spare_knocker",), "`spare_knocker` has no effect "
@@ -86,7 +77,7 @@ def no_effect(d: Mapping[str, Any], rules: Ruleset | None) -> list[Finding]:
     for i, t in enumerate(d.get("triggers") or []):
         if not isinstance(t, Mapping) or not t.get("best_only"):
             continue
-        if t.get("on") != "dealt":
+        if not at_deal(t.get("on")):  # only an event at the deal looks at every hand
             out.append(Finding(("triggers", i, "best_only"), f"`best_only` has no effect on "
                                f"`on: {t.get('on')}`: only after the deal are several hands "
                                f"looked at at once, otherwise only the acting player's",
@@ -241,7 +232,7 @@ def game_never_won(d: Mapping[str, Any], rules: Ruleset) -> list[Finding]:
         out.append(Finding(("end", "hands"), f"a game stops at {MAX_HANDS_PER_GAME:,} hands, "
                            f"before its {rules.end_hands:,} hands are played", warning=True))
     target = rules.end_target
-    if rules.stakes.mode != "score" or rules.scoring is None or target is None or \
+    if not rules.stakes.mode.scores_cards or rules.scoring is None or target is None or \
             rules.end_hands is not None:
         return out
     most = most_points_a_hand(rules)

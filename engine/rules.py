@@ -8,11 +8,14 @@ from __future__ import annotations
 import weakref
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from .cards import Deck
 from .keywords import as_data
 from .patterns import Valuation
+
+if TYPE_CHECKING:
+    from .stakes_modes import StakesMode
 
 Guard = Callable[["object", int], bool]  # (state, player) -> allowed
 
@@ -22,8 +25,6 @@ Guard = Callable[["object", int], bool]  # (state, player) -> allowed
 Visibility = Literal["hidden", "top", "public"]
 #: Who has a zone of his own (`zones.*.owner`); None: one zone for the table.
 Owner = Literal["player", "side"]
-#: What a hand costs (`stakes.mode`): lives, chips into a pot, penalty points, points won.
-StakesMode = Literal["lives", "pot", "points", "score"]
 #: Who re-enters when every player is out at once (`stakes.reentry.who`).
 ReentryWho = Literal["all", "tied"]
 #: Who wins when a `win` trigger fires (`winner:`): the players it found, or the dealer.
@@ -187,6 +188,8 @@ class DeckOrigin:
 
 @dataclass(frozen=True)
 class Stakes:
+    """The compiled `stakes:`. `mode` is the mode's unit (stakes_modes): what a hand costs, who
+    is out, how standing reads are asked of it, never of its name."""
     mode: StakesMode
     lives: int
     into_pot: bool
@@ -195,15 +198,17 @@ class Stakes:
     reentry_lives: int
     ante: int
     bankroll: int
+    #: every key the mode takes, as written or its default: what a mode reads of its own keys
+    own: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
 class SettleRule:
-    pay: str                         # others, lowest, all_but_highest, highest_takes
+    pay: str                         # the pay policy (settlement.PAY_POLICIES)
     lives: int
     knocker_lives: int
     spare_knocker: bool
-    ties: str                        # all, knocker_spared, knocker_only, split
+    ties: str                        # the tie policy (settlement.TIE_POLICIES)
     #: the pay policy's closure (state, winners, outcome) -> players chosen, and the tie
     #: policy's (state, chosen, outcome) -> who pays / takes the pot (see `settlement`)
     choose: Any = field(default=None, repr=False, compare=False)
@@ -242,7 +247,7 @@ class Ruleset:
     settle_showdown: SettleRule
     end_last_standing: bool
     end_hands: int | None
-    end_target: int | None        # points mode: penalty points that end the game
+    end_target: int | None        # what a mode counting to a target ends the game at
     labels: Mapping[str, Mapping[str, str]]
     data: Mapping = field(repr=False, default_factory=dict)  # the merged document (worker
     #                                                         processes recompile it; explain
@@ -262,7 +267,7 @@ class Ruleset:
     #: (state, seats in play order) -> the seat that plays first, when the ruleset says
     first_player: Callable | None = None
     first_player_spec: Spec | None = None
-    #: a capture game: a rough worth of taking each card (capture.card_worth), for the bots
+    #: a capture game: a rough worth of taking each card (tally.card_worth), for the bots
     card_worth: tuple[float, ...] = ()
     #: `deck.copies_by_players`: (from this many players, the ruleset with that deck), in
     #: increasing order; a game picks its own with `for_players`

@@ -53,9 +53,11 @@ def fill_one_key(definition: Schema, registry: Registry[Unit]) -> None:
 
 
 def _modes(unit: Unit) -> str:
-    """`; pot games only` for a policy that has a meaning in some stakes modes only."""
+    """`; pot games only` for a policy that has a meaning in some stakes modes only (of those
+    that settle hands by policies)."""
+    from .stakes_modes import MODES
     modes = getattr(unit, "modes", None)
-    if not modes or set(modes) >= {"lives", "points", "pot"}:
+    if not modes or set(modes) >= {m.name for m in MODES.units() if m.chooses is not None}:
         return ""
     return f"; {' and '.join(sorted(modes))} games only"
 
@@ -128,7 +130,6 @@ def fill_by_name(definition: Schema, selector: str, condition: str,
 def fill_outcomes(schema: Schema, registry: Registry[Unit]) -> None:
     """A trigger's `do`: a plain name for an outcome without a parameter, a one-key object
     (`{refresh: ZONE}`) for one with, each such object a definition named after it."""
-    defs = schema["definitions"]
     prop = schema["definitions"]["trigger"]["properties"]["do"]
     units = registry.units()
     prop["description"] = prop["description"].format(choices=choices(units))
@@ -145,12 +146,133 @@ def fill_outcomes(schema: Schema, registry: Registry[Unit]) -> None:
                         "additionalProperties": False, "required": [u.name]}
         alternatives.append({"$ref": f"#/definitions/{u.name}"})
     prop["anyOf"] = alternatives
+    insert_before(schema, "trigger", made)  # the outcomes' objects just before `trigger`
+
+
+def insert_before(schema: Schema, before: str, made: Schema) -> None:
+    """Definitions made from units, placed just before the definition that uses them (the
+    reference page lists them in that order)."""
     rebuilt: Schema = {}
-    for name, d in defs.items():  # the outcomes' objects just before `trigger`
-        if name == "trigger":
+    for name, d in schema["definitions"].items():
+        if name == before:
             rebuilt.update(made)
         rebuilt[name] = d
     schema["definitions"] = rebuilt
+
+
+def _with_default(prop: Schema, value: Any) -> None:
+    """A property's `default`, and its words: "... Default 1."."""
+    prop["default"] = value
+    prop["description"] += f" Default {value if isinstance(value, str) else json.dumps(value)}."
+
+
+def _defaults_in_words(registry: Registry[Any], modes: Registry[Any]) -> tuple[str, Any]:
+    """The default policy of a settle rule in words, by stakes mode ("others for win and lowest
+    for showdown in lives and points games, highest_takes in pot games"), and the one default
+    for the schema's `default` when every mode and settle key has the same, else None."""
+    from .settlement import SETTLE_KEYS, default_policy
+    groups: dict[tuple[str, ...], list[str]] = {}
+    for mode in modes.units():
+        if mode.chooses is not None:  # a mode that settles hands by policies
+            names = tuple(getattr(default_policy(registry, key, mode), "name", "")
+                          for key in SETTLE_KEYS)
+            groups.setdefault(names, []).append(mode.name)
+
+    def said(names: tuple[str, ...]) -> str:
+        if len(set(names)) == 1:
+            return names[0]
+        return " and ".join(f"{name} for {key}" for name, key in zip(names, SETTLE_KEYS))
+    if len(groups) == 1:
+        (names,) = groups
+        return said(names), names[0] if len(set(names)) == 1 else None
+    return ", ".join(f"{said(names)} in {' and '.join(users)} games"
+                     for names, users in groups.items()), None
+
+
+def fill_settle_rule(props: Schema, pays: Registry[Any], ties: Registry[Any],
+                     modes: Registry[Any]) -> None:
+    """A settle rule: its pay and tie policies (the defaults as the policies declare them) and
+    the defaults of its amounts (settlement.RULE_DEFAULTS)."""
+    from .settlement import RULE_DEFAULTS
+    for key, registry in (("pay", pays), ("ties", ties)):
+        fill_choice(props[key], registry.units())
+        words, one = _defaults_in_words(registry, modes)
+        props[key]["description"] += f" Default {words}."
+        if one is not None:
+            props[key]["default"] = one
+    for key, value in RULE_DEFAULTS.items():
+        _with_default(props[key], value)
+
+
+def fill_modes(schema: Schema, registry: Registry[Any]) -> None:
+    """`stakes`: its `mode` (one value per unit) and every key a mode takes, with the mode's
+    words and default; the definitions the modes bring, before `stakes`; and what a complete
+    ruleset's stakes and sections must be in each mode."""
+    from .stakes_modes import DEFAULT, key_words
+    modes = registry.units()
+    props = schema["definitions"]["stakes"]["properties"]
+    fill_choice(props["mode"], modes)
+    _with_default(props["mode"], DEFAULT)
+    for mode in modes:
+        for key, own in mode.keys.items():
+            props[key] = {"description": key_words(mode, key), **copy.deepcopy(dict(own.schema))}
+    insert_before(schema, "stakes", {name: copy.deepcopy(dict(d)) for m in modes
+                                     for name, d in m.definitions.items()})
+    complete = schema["else"]["allOf"]
+    sections = next(e for e in complete if "deck" in (e.get("properties") or {}))
+    sections["properties"]["stakes"] = complete_stakes(modes)
+    complete.append(complete_sections(modes))
+
+
+def _mode_is(names: list[str], what: str) -> Schema:
+    """The condition "the stakes' mode is one of `names`" (`what`: the words of it)."""
+    return {"required": ["mode"], "properties": {"mode": {
+        "description": f"Condition: {what}.", "enum": names}}}
+
+
+def complete_stakes(modes: list[Any]) -> Schema:
+    """A complete ruleset's stakes: a mode that requires keys of its own takes only those
+    (pot: ante and bankroll); any other takes the keys of the modes that require none."""
+    needy = [m for m in modes if any(k.required for k in m.keys.values())]
+    rest = [m for m in modes if m not in needy]
+    checks: list[Schema] = []
+    for m in needy:
+        then: Schema = {"required": [k for k, own in m.keys.items() if own.required],
+                        "propertyNames": {"enum": ["mode", *m.keys]}}
+        own_parts = {k: dict(own.complete) for k, own in m.keys.items() if own.complete}
+        if own_parts:
+            then["properties"] = own_parts
+        checks.append({"if": _mode_is([m.name], f"{m.name} mode"), "then": then})
+    keys = {k: own for m in rest for k, own in m.keys.items()}
+    others: Schema = {"propertyNames": {"enum": ["mode", *keys]}}
+    parts = {k: dict(own.complete) for k, own in keys.items() if own.complete}
+    if parts:
+        others["properties"] = parts
+    checks.append({"if": _mode_is([m.name for m in needy], "a mode that requires keys"),
+                   "else": others})
+    said = "; ".join(f"{m.name} mode needs {' and '.join(checks[i]['then']['required'])} "
+                     f"and takes no other mode's key" for i, m in enumerate(needy))
+    return {"description": f"In a complete ruleset, {said}; the other modes take the keys of "
+                           f"{' and '.join(m.name for m in rest if m.keys)} mode.",
+            "allOf": checks}
+
+
+def complete_sections(modes: list[Any]) -> Schema:
+    """A complete ruleset's sections by mode: one that scores the cards taken says how
+    (`scoring`) and needs no hand patterns; the others say who pays (`settle`) and list the
+    hand's patterns."""
+    scored = [m.name for m in modes if m.scores_cards]
+    return {
+        "$comment": "A game whose stakes mode scores the cards taken says how cards score "
+                    "instead of who pays, and needs no hand patterns.",
+        "if": {"properties": {"stakes": {
+            "description": "Condition: the stakes mode scores the cards taken.",
+            **_mode_is(scored, "a mode that scores the cards taken")}},
+            "required": ["stakes"]},
+        "then": {"required": ["scoring"]},
+        "else": {"required": ["settle"], "properties": {"hand": {
+            "description": "A complete ruleset lists the hand's patterns.",
+            "required": ["patterns"]}}}}
 
 
 def fill_changes(defs: Schema) -> None:
@@ -179,9 +301,9 @@ def build(skeleton: Schema | None = None) -> Schema:
     fill_by_name(defs["option"], "do", "the primitive", regs[Kind.PRIMITIVE])
     fill_one_key(defs["trigger_condition"], regs[Kind.TRIGGER_CONDITION])
     fill_choice(defs["trigger"]["properties"]["on"], regs[Kind.TRIGGER_EVENT].units())
-    settle = defs["settle_rule"]["properties"]
-    fill_choice(settle["pay"], regs[Kind.PAY_POLICY].units())
-    fill_choice(settle["ties"], regs[Kind.TIE_POLICY].units())
+    fill_settle_rule(defs["settle_rule"]["properties"], regs[Kind.PAY_POLICY],
+                     regs[Kind.TIE_POLICY], regs[Kind.STAKES_MODE])
+    fill_modes(schema, regs[Kind.STAKES_MODE])
     fill_one_key(defs["score"], regs[Kind.SCORE])
     fill_outcomes(schema, regs[Kind.OUTCOME])
     fill_changes(schema["definitions"])

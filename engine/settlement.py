@@ -8,40 +8,60 @@ Two kinds of keyword unit live here (see `keywords`):
   in a lives or points game who of them pays, in a pot game whether the tied share the pot or
   it stays for the next hand (an empty list).
 
-Each policy declares the stakes modes it has a meaning in (`modes`); the compiler refuses it in
-any other, so that no policy silently does nothing (`ties: split` in a lives game). Its compile
-step returns the closure `settle` calls; its words (`pays`, `ties`) take a `Payment`, which says
-whether the hand was won at once, what a payer pays and the verbs of the stakes mode.
+Each policy declares what it chooses (`chooses`: payers, or the takers of a pot); a stakes mode
+says which it wants (`stakes_modes`), and the compiler refuses a policy in a mode that wants the
+other, so that no policy silently does nothing (`ties: split` in a lives game). A policy that is
+the default of a settle key says so (`default_for`): the compiler, the schema and the reference
+read the defaults there. A pay policy whose payers tie for one hand names it (`tied_for`, "the
+lowest hand"): the tie policies say ties with those words. Its compile step returns the closure
+`settle` calls; its words (`pays`, `ties`) take a `Payment`, which says whether the hand was won
+at once, what a payer pays and the verbs of the stakes mode.
 
 Adding a policy is one `PAY_POLICIES.add(...)` or `TIE_POLICIES.add(...)` here. What a payer
-pays is still `lives` / `knocker_lives` of the settle rule (see `settle`): a policy whose
-amounts depend on the hands (a penalty of target minus the hand's value) extends that step.
+pays is the stakes mode's to say (`stakes_modes.pay_lives`, `pay_points`: `lives` /
+`knocker_lives` of the settle rule, or `points_below` less the hand's value).
 """
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from .compiler import MAX_PAYMENT
 from .keywords import CompileContext, Kind, Registry, Terms, Unit
+from .stakes_modes import MODES, PAYERS, TAKERS, Chooses, StakesMode
 
 if TYPE_CHECKING:
-    from .rules import HandEnd, StakesMode
-EVERY_MODE: frozenset[StakesMode] = frozenset(("lives", "points", "pot"))
-LIVES_OR_POINTS: frozenset[StakesMode] = frozenset(("lives", "points"))
+    from .rules import HandEnd
 
 #: (state, winners of a `win`, outcome) -> the players the policy chooses
 Chooser = Callable[[Any, list[int], str], list[int]]
 #: (state, players chosen, outcome) -> who of them pays (lives, points) or takes the pot (pot)
 TieBreaker = Callable[[Any, list[int], str], list[int]]
+BOTH: frozenset[Chooses] = frozenset((PAYERS, TAKERS))
+#: the ways a hand ends that a settle rule is written for (`settle.win`, `settle.showdown`)
+SETTLE_KEYS = ("win", "showdown")
+#: what a settle rule takes when the file says nothing, besides its policies (which say it
+#: themselves, `default_for`): the schema builder writes them into the schema, the compiler
+#: reads them here
+RULE_DEFAULTS: Mapping[str, Any] = {"lives": 1, "spare_knocker": False}
+#: the settle rule's amounts, which mean nothing in a mode where nobody pays
+AMOUNTS = ("lives", "knocker_lives", "spare_knocker")
 
 
 @dataclass(frozen=True, kw_only=True)
 class Policy(Unit):
-    """A pay or tie policy: a unit with the stakes modes it has a meaning in."""
-    modes: frozenset[StakesMode] = EVERY_MODE
+    """A pay or tie policy: a unit with what it chooses (payers or takers of the pot), the
+    settle keys it is the default of, and (a pay policy) the hand its payers tie for."""
+    chooses: frozenset[Chooses] = BOTH
+    default_for: frozenset[str] = frozenset()
+    #: language -> the hand tied payers share ("the lowest hand"); absent: payers need not
+    #: hold one hand, and the tie policies say ties without it
+    tied_for: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def modes(self) -> frozenset[str]:
+        """The names of the stakes modes it has a meaning in."""
+        return frozenset(m.name for m in MODES.units() if m.chooses in self.chooses)
 
 
 @dataclass(frozen=True)
@@ -57,13 +77,34 @@ class Payment:
     loses: str
     lose: str
 
+    @property
+    def takes_pot(self) -> bool:
+        """The policies choose who takes a pot, not who pays."""
+        return self.mode.chooses == TAKERS
+
+
+def tied_for(x: Payment, w: Terms) -> str | None:
+    """The hand the rule's payers tie for, in the words' language ("the lowest hand"), or None
+    when its pay policy names none."""
+    pay = PAY_POLICIES.get(x.rule.pay)
+    if pay is None or not pay.tied_for:
+        return None
+    return pay.tied_for.get(w.lang) or pay.tied_for.get("en")
+
+
+def default_policy(registry: Registry[Policy], key: str, mode: StakesMode) -> Policy | None:
+    """The policy a settle rule `key` takes in `mode` when the file names none: the first that
+    is the default of that key and has a meaning in the mode."""
+    return next((u for u in registry.units() if key in u.default_for and
+                 mode.chooses in u.chooses), None)
+
 
 def _sample(key: str) -> Callable[[Policy, Terms], Payment]:
     """A `Payment` for the tests to phrase a policy with: the ruleset's showdown rule with
-    this policy, in one of the policy's stakes modes."""
+    this policy, in one of the modes it has a meaning in."""
     def sample(unit: Policy, w: Terms) -> Payment:
         rule = replace(w.rules.settle_showdown, **{key: unit.name})
-        return Payment(rule, False, min(unit.modes), w.lives(1), "loses", "lose")
+        return Payment(rule, False, MODES[min(unit.modes)], w.lives(1), "loses", "lose")
     return sample
 
 
@@ -102,7 +143,8 @@ def _others(st: Any, winners: list[int], outcome: str) -> list[int]:
 
 
 PAY_POLICIES.add(Policy(
-    kind=Kind.PAY_POLICY, name="others", modes=LIVES_OR_POINTS,
+    kind=Kind.PAY_POLICY, name="others", chooses=frozenset((PAYERS,)),
+    default_for=frozenset(("win",)),
     description="everybody but the winners", schema=None, compile=_fixed(_others),
     words=_say(lambda x, w: (f"every other player {x.loses} {x.amount}" if x.win else
                              f"every player {x.loses} {x.amount}"),
@@ -124,7 +166,9 @@ def _lowest(st: Any, winners: list[int], outcome: str) -> list[int]:
 
 
 PAY_POLICIES.add(Policy(
-    kind=Kind.PAY_POLICY, name="lowest", modes=LIVES_OR_POINTS,
+    kind=Kind.PAY_POLICY, name="lowest", chooses=frozenset((PAYERS,)),
+    default_for=frozenset(("showdown",)),
+    tied_for={"en": "the lowest hand", "it": "la mano più bassa"},
     description="the lowest hand", schema=None, compile=_fixed(_lowest),
     words=_say(lambda x, w: f"the player with the lowest hand {x.loses} {x.amount}",
                lambda x, w: f"chi ha la mano più bassa {x.loses} {x.amount}", "pays")))
@@ -137,7 +181,7 @@ def _all_but_highest(st: Any, winners: list[int], outcome: str) -> list[int]:
 
 
 PAY_POLICIES.add(Policy(
-    kind=Kind.PAY_POLICY, name="all_but_highest", modes=LIVES_OR_POINTS,
+    kind=Kind.PAY_POLICY, name="all_but_highest", chooses=frozenset((PAYERS,)),
     description="everybody but the highest hand", schema=None,
     compile=_fixed(_all_but_highest),
     words=_say(lambda x, w: (f"everybody but the highest hand {x.loses} {x.amount} (players "
@@ -158,7 +202,7 @@ def _others_if_knocker_highest(st: Any, winners: list[int], outcome: str) -> lis
 
 
 PAY_POLICIES.add(Policy(
-    kind=Kind.PAY_POLICY, name="others_if_knocker_highest", modes=LIVES_OR_POINTS,
+    kind=Kind.PAY_POLICY, name="others_if_knocker_highest", chooses=frozenset((PAYERS,)),
     description="if the knocker alone has the highest hand, everybody else pays; otherwise "
                 "the lowest hand",
     schema=None, compile=_fixed(_others_if_knocker_highest),
@@ -175,7 +219,8 @@ def _highest_takes(st: Any, winners: list[int], outcome: str) -> list[int]:
 
 
 PAY_POLICIES.add(Policy(
-    kind=Kind.PAY_POLICY, name="highest_takes", modes=frozenset(("pot",)),
+    kind=Kind.PAY_POLICY, name="highest_takes", chooses=frozenset((TAKERS,)),
+    default_for=frozenset(SETTLE_KEYS),
     description="the best hand takes the pot", schema=None, compile=_fixed(_highest_takes),
     words=_say(lambda x, w: ("the winner takes the pot" if x.win else
                              "the highest hand takes the pot"),
@@ -185,28 +230,29 @@ PAY_POLICIES.add(Policy(
 
 # ---- tie policies -------------------------------------------------------------------------
 def _all(st: Any, chosen: list[int], outcome: str) -> list[int]:
-    if st.rules.stakes.mode == "pot" and len(chosen) > 1:
+    if len(chosen) > 1 and st.rules.stakes.mode.chooses == TAKERS:
         return []  # nobody can be told apart: the pot stays for the next hand
     return chosen
 
 
 def _all_en(x: Payment, w: Terms) -> str:
-    if x.mode == "pot":
+    if x.takes_pot:
         return ("if several win together, the pot stays for the next hand" if x.win else
                 "if the best hands tie, the pot stays for the next hand")
-    return "players tied for the lowest hand all pay" if x.rule.pay == "lowest" else ""
+    tied = tied_for(x, w)
+    return f"players tied for {tied} all pay" if tied else ""
 
 
 def _all_it(x: Payment, w: Terms) -> str:
-    if x.mode == "pot":
+    if x.takes_pot:
         return ("se vincono in più, il piatto resta per la mano successiva" if x.win else
                 "se le migliori mani sono pari, il piatto resta per la mano successiva")
-    return ("se più giocatori sono pari per la mano più bassa, pagano tutti"
-            if x.rule.pay == "lowest" else "")
+    tied = tied_for(x, w)
+    return f"se più giocatori sono pari per {tied}, pagano tutti" if tied else ""
 
 
 TIE_POLICIES.add(Policy(
-    kind=Kind.TIE_POLICY, name="all",
+    kind=Kind.TIE_POLICY, name="all", default_for=frozenset(SETTLE_KEYS),
     description="everybody tied pays; in a pot game tied players cannot be told apart and "
                 "the pot stays for the next hand",
     schema=None, compile=_fixed(_all), words={"en": {"ties": _all_en}, "it": {"ties": _all_it}}))
@@ -220,21 +266,23 @@ def _knocker_spared(st: Any, chosen: list[int], outcome: str) -> list[int]:
 
 
 def _spared_en(x: Payment, w: Terms) -> str:
-    if x.rule.pay == "lowest":
-        return ("players tied for the lowest hand all pay, except a player who knocked: he is "
-                "spared and only the others tied with him pay")
+    tied = tied_for(x, w)
+    if tied:
+        return (f"players tied for {tied} all pay, except a player who knocked: he is spared "
+                f"and only the others tied with him pay")
     return "a player who knocked is spared when he ties with others who pay"
 
 
 def _spared_it(x: Payment, w: Terms) -> str:
-    if x.rule.pay == "lowest":
-        return ("se più giocatori sono pari per la mano più bassa pagano tutti, tranne chi ha "
-                "bussato: lui non paga, pagano solo gli altri pari con lui")
+    tied = tied_for(x, w)
+    if tied:
+        return (f"se più giocatori sono pari per {tied} pagano tutti, tranne chi ha bussato: "
+                f"lui non paga, pagano solo gli altri pari con lui")
     return "chi ha bussato non paga se è pari con altri che pagano"
 
 
 TIE_POLICIES.add(Policy(
-    kind=Kind.TIE_POLICY, name="knocker_spared", modes=LIVES_OR_POINTS,
+    kind=Kind.TIE_POLICY, name="knocker_spared", chooses=frozenset((PAYERS,)),
     description="a knocker tied with other payers does not pay",
     schema=None, compile=_fixed(_knocker_spared),
     words={"en": {"ties": _spared_en}, "it": {"ties": _spared_it}}))
@@ -248,16 +296,16 @@ def _knocker_only(st: Any, chosen: list[int], outcome: str) -> list[int]:
 
 
 TIE_POLICIES.add(Policy(
-    kind=Kind.TIE_POLICY, name="knocker_only", modes=LIVES_OR_POINTS,
+    kind=Kind.TIE_POLICY, name="knocker_only", chooses=frozenset((PAYERS,)),
     description="when the knocker is among the tied payers, only he pays",
     schema=None, compile=_fixed(_knocker_only),
     words=_say(lambda x, w: (
-        "when players tie for the lowest hand and one of them knocked, only he pays; otherwise "
-        "all the tied players pay" if x.rule.pay == "lowest" else
+        f"when players tie for {tied_for(x, w)} and one of them knocked, only he pays; "
+        f"otherwise all the tied players pay" if tied_for(x, w) else
         "when several players pay and one of them knocked, only he pays"),
         lambda x, w: (
-        "se più giocatori sono pari per la mano più bassa e uno di loro ha bussato, paga solo "
-        "lui; altrimenti pagano tutti" if x.rule.pay == "lowest" else
+        f"se più giocatori sono pari per {tied_for(x, w)} e uno di loro ha bussato, paga solo "
+        f"lui; altrimenti pagano tutti" if tied_for(x, w) else
         "se devono pagare più giocatori e uno di loro ha bussato, paga solo lui"), "ties")))
 
 
@@ -266,7 +314,7 @@ def _split(st: Any, chosen: list[int], outcome: str) -> list[int]:
 
 
 TIE_POLICIES.add(Policy(
-    kind=Kind.TIE_POLICY, name="split", modes=frozenset(("pot",)),
+    kind=Kind.TIE_POLICY, name="split", chooses=frozenset((TAKERS,)),
     description="tied players split the pot",
     schema=None, compile=_fixed(_split),
     words=_say(lambda x, w: ("if several win together they split it (what cannot be split "
@@ -291,14 +339,14 @@ def _nobody(st: Any, chosen: list[int], outcome: str) -> list[int]:
 
 
 TIE_POLICIES.add(Policy(
-    kind=Kind.TIE_POLICY, name="nobody", modes=LIVES_OR_POINTS,
+    kind=Kind.TIE_POLICY, name="nobody", chooses=frozenset((PAYERS,)),
     description="players tied with each other for paying go free: nobody pays that hand",
     schema=None, compile=_fixed(_nobody),
-    words=_say(lambda x, w: ("when players tie for the lowest hand, nobody pays"
-                             if x.rule.pay == "lowest" else
+    words=_say(lambda x, w: (f"when players tie for {tied_for(x, w)}, nobody pays"
+                             if tied_for(x, w) else
                              "when the players who would pay have equal hands, nobody pays"),
-               lambda x, w: ("se più giocatori sono pari per la mano più bassa, non paga "
-                             "nessuno" if x.rule.pay == "lowest" else
+               lambda x, w: (f"se più giocatori sono pari per {tied_for(x, w)}, non paga "
+                             f"nessuno" if tied_for(x, w) else
                              "se chi dovrebbe pagare ha mani pari, non paga nessuno"),
                "ties")))
 
@@ -312,32 +360,33 @@ def _high_card(st: Any, chosen: list[int], outcome: str) -> list[int]:
     """Of tied players, the one whose single highest card is lowest pays (lives, points) or
     the one whose highest card is highest takes the pot; if that card does not single one
     out, everybody tied pays (the pot stays)."""
-    if len(chosen) < 2 or (outcome == "win" and st.rules.stakes.mode != "pot") \
-            or not _tied(st, chosen):
+    pot = st.rules.stakes.mode.chooses == TAKERS
+    if len(chosen) < 2 or (outcome == "win" and not pot) or not _tied(st, chosen):
         return _all(st, chosen, outcome)
     top = {p: _top_card(st, p) for p in chosen}
-    pot = st.rules.stakes.mode == "pot"
     target = max(top.values()) if pot else min(top.values())
     picked = [p for p in chosen if top[p] == target]
     return picked if len(picked) == 1 else _all(st, chosen, outcome)
 
 
 def _high_card_en(x: Payment, w: Terms) -> str:
-    if x.mode == "pot":
+    if x.takes_pot:
         return ("if several tie, the one with the highest single card takes it; if those "
                 "cards are equal too, the pot stays for the next hand")
-    return ("when players tie for the lowest hand, the one whose highest card is lowest "
-            "pays; if those cards are equal too, they all pay" if x.rule.pay == "lowest" else
-            "when the players who would pay have equal hands, the one whose highest card is "
-            "lowest pays; if those cards are equal too, they all pay")
+    tied = tied_for(x, w)
+    head = (f"when players tie for {tied}" if tied else
+            "when the players who would pay have equal hands")
+    return (f"{head}, the one whose highest card is lowest pays; if those cards are equal too, "
+            f"they all pay")
 
 
 def _high_card_it(x: Payment, w: Terms) -> str:
-    if x.mode == "pot":
+    if x.takes_pot:
         return ("se più giocatori sono pari, lo prende chi ha la carta singola più alta; se "
                 "anche quelle sono pari, il piatto resta per la mano successiva")
-    head = ("se più giocatori sono pari per la mano più bassa" if x.rule.pay == "lowest"
-            else "se chi dovrebbe pagare ha mani pari")
+    tied = tied_for(x, w)
+    head = (f"se più giocatori sono pari per {tied}" if tied else
+            "se chi dovrebbe pagare ha mani pari")
     return (f"{head}, si confronta la carta più alta di ciascuno: paga chi ce l'ha più bassa; "
             f"se anche queste sono pari, pagano tutti")
 
@@ -352,53 +401,10 @@ TIE_POLICIES.add(Policy(
 
 
 # ---- settling a hand ----------------------------------------------------------------------
-def _price(st: Any, rule: Any, p: int, knocker: int | None) -> int:
-    """What payer `p` takes in a points game: `points_below` minus his hand's value (never
-    less than nothing, nor more than MAX_PAYMENT when his hand is worth less than nothing;
-    points are whole, so a half counts as one), else `lives` (`knocker_lives` for the
-    knocker)."""
-    if rule.points_below is not None:
-        return min(MAX_PAYMENT, max(0, math.ceil(rule.points_below - st.hand_value(p))))
-    return int(rule.knocker_lives if p == knocker else rule.lives)
-
-
 def settle(st: Any, outcome: HandEnd, winners: list[int]) -> None:
-    rules = st.rules
+    """The end of a hand, paid as the stakes mode says (`StakesMode.settle`); a void hand, or
+    one nobody is left in, costs nothing."""
     if outcome == "void" or not st.alive:
         st.emit("settled", None, outcome=outcome, payers=[])
         return
-    if rules.stakes.mode == "score":  # points won, counted from the cards each side took
-        from .tally import settle_score
-        settle_score(st)
-        return
-    rule = rules.settle_win if outcome == "win" else rules.settle_showdown
-    choose, break_ties = rule.choose, rule.break_ties  # called from locals (see state._apply)
-    chosen = break_ties(st, choose(st, winners, outcome), outcome)
-    if rules.stakes.mode == "pot":
-        if not chosen:
-            st.emit("settled", None, outcome=outcome, payers=[], carried=st.pot)
-            return
-        st.emit("settled", None, outcome=outcome, payers=[], winners=chosen)
-        st.take_pot(chosen)
-        return
-    payers = chosen
-    knocker = st.knocker
-    if rule.spare_knocker and outcome == "win" and knocker in payers:
-        payers = [p for p in payers if p != knocker]
-    if st.record:
-        st.emit("settled", None, outcome=outcome, payers=list(payers))
-    if rules.stakes.mode == "points":
-        for p in payers:
-            st.add_points(p, _price(st, rule, p, knocker))
-        return
-    before = list(st.alive)
-    for p in payers:
-        st.lose_lives(p, rule.knocker_lives if p == knocker else rule.lives)
-    if not st.alive and before:
-        who = rules.stakes.reentry_who
-        if who == "all":
-            st.reenter(list(range(st.players)))
-        elif who == "tied":
-            st.reenter(before)
-        else:
-            st._finish_game(before)  # everybody went out together: they share the win
+    st.rules.stakes.mode.settle(st, outcome, winners)

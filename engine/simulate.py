@@ -11,57 +11,40 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .bots import parse_bots, reads_history
+from .hand_ends import endings
 from .parallel import Batch, batches, run_batches
 from .record import RecordError, record_of, save
+from .stakes_modes import DEFAULT
 from .state import MAX_HANDS_PER_GAME, GameState
 from .stats import t_quantile_975, wilson
 
 #: a game stopped by the safety net, MAX_HANDS_PER_GAME hands played and no end by its rules
+#: (its words: hand_ends.OWN)
 HAND_LIMIT = "stopped:hand_limit"
-
-#: how a hand ended ("outcome:reason", reason being the trigger's `on` or what ran out), in a
-#: user's words; anything not listed is shown as it is
-END_NAMES = {
-    "win:dealt": "instant win when dealt",
-    "win:action": "instant win",
-    "win:turn_end": "instant win",
-    "showdown:dealt": "instant hand when dealt, compared",
-    "showdown:action": "instant hand, compared",
-    "showdown:turn_end": "instant hand, compared",
-    "showdown:knock": "knock",
-    "showdown:all_passed": "all passed",
-    "showdown:stock_empty": "stock out",
-    "void:stock_empty": "stock out, void",
-    "void:action": "void",
-    "void:turn_end": "void",
-    "showdown:refresh_failed": "all passed, table not refilled",
-    "showdown:stuck": "no move left",
-    "void:turn_limit": "turn limit",
-    HAND_LIMIT: "game stopped at the hand limit",
-}
 
 
 def end_names(rules) -> dict[str, str]:
-    """How hands end, in the ruleset's own words where it has them: its knock option's label
-    (a stand, say) and its instant patterns' labels (a thirty-one)."""
+    """How hands end ("outcome:reason", reason being the trigger event or what ran out), in a
+    user's words: each reason's own (`hand_ends.Ending.named`), in the ruleset's own words where
+    it has them: its instant patterns' labels (a thirty-one), its knock option's label (a
+    stand); in a game that scores the cards taken, how its showdowns are named there. A reason
+    without words is shown as it is."""
     out: dict[str, str] = {}
+    instant = list(dict.fromkeys(p.labels.get("en") or p.name
+                                 for p in rules.valuation.patterns if p.instant))
+    what = (instant[0] if len(instant) == 1 else "an instant hand") if instant else None
+    scored = rules.stakes.mode.scores_cards
+    for reason, ending in endings():
+        names = {**ending.named, **({o: t.format(what=what) for o, t in ending.named_by.items()}
+                                    if what else {})}
+        if scored and "scored" in names:
+            names["showdown"] = names["scored"]
+        out.update({f"{outcome}:{reason}": name for outcome, name in names.items()
+                    if outcome != "scored"})
     knock = next((o.labels.get("en") for st in rules.steps.values() for o in st.options
                   if o.is_knock and o.labels.get("en")), None)
     if knock:
         out["showdown:knock"] = knock[0].lower() + knock[1:]
-    instant = list(dict.fromkeys(p.labels.get("en") or p.name
-                                 for p in rules.valuation.patterns if p.instant))
-    if instant:
-        what = instant[0] if len(instant) == 1 else "an instant hand"
-        for on in ("action", "turn_end"):
-            out[f"win:{on}"] = f"{what}: instant win"
-            out[f"showdown:{on}"] = f"{what}: hands compared"
-        out["win:dealt"] = f"{what} when dealt: instant win"
-        out["showdown:dealt"] = f"{what} when dealt: hands compared"
-    if rules.stakes.mode == "score":  # points won: a trigger ends the hand and it is scored
-        for on in ("action", "turn_end"):
-            out[f"showdown:{on}"] = "played out, scored"
-        out["void:deal_again"] = "void, dealt again"
     return out
 
 
@@ -95,7 +78,7 @@ class Summary:
     lives_lost: int = 0
     pot_paid: int = 0                               # stakes paid into pots
     max_hands: int = 0
-    mode: str = "lives"                             # the stakes mode: what lives_lost counts
+    mode: str = DEFAULT                             # the stakes mode's name (stakes_modes)
     hands_squared: int = 0                          # sum over games of hands², for the interval
 
     def add(self, other: Summary) -> None:
@@ -179,7 +162,7 @@ def run_games(rules, start: int, count: int, players: int, bots: str, seed: int,
               record_dir: str | None = None) -> Summary:
     """Games start .. start+count-1; with `record_dir`, each game's record is written there."""
     s = Summary(rules.name, count, players, seed, bots, wins=[0] * players,
-                mode=rules.stakes.mode)
+                mode=rules.stakes.mode.name)
     names = end_names(rules)
     for i in range(start, start + count):
         st = play_game(rules, players, bots, game_seed(seed, i), record=record_dir is not None)
@@ -198,7 +181,7 @@ def run_games(rules, start: int, count: int, players: int, bots: str, seed: int,
         if st.hand_number > MAX_HANDS_PER_GAME:  # the safety net ended it, not its rules
             ends[HAND_LIMIT] = 1
         for reason, n in ends.items():
-            name = names.get(reason) or END_NAMES.get(reason, reason)
+            name = names.get(reason, reason)
             s.hand_ends[name] = s.hand_ends.get(name, 0) + n
         s.pot_paid += sum(st.paid)
         s.lives_lost += st.lives_lost
@@ -230,7 +213,7 @@ def simulate(rules, games: int, players: int, bots: str = "greedy", seed: int = 
     parse_bots(bots, players, seed)  # fail early on a bad --bots, before any worker starts
     t0 = time.perf_counter()
     total = Summary(rules.name, games, players, seed, bots, wins=[0] * players,
-                    mode=rules.stakes.mode)
+                    mode=rules.stakes.mode.name)
     todo = batches(rules, games, players, bots, seed, jobs, record_dir=record_dir)
     for part in run_batches(batch_summary, todo, jobs, cluster, progress, _summary_here(rules)):
         total.add(part)

@@ -168,8 +168,8 @@ class GameState:
         self.events: list[Event] = []
         self._decks = [list(d) for d in decks]
         st = rules.stakes
-        #: lives (lives mode), bankroll (pot mode) or penalty points (points mode)
-        self.lives = [{"lives": st.lives, "pot": st.bankroll}.get(st.mode, 0)] * n
+        #: what each player holds: lives, a bankroll, penalty points... (see stakes_modes)
+        self.lives = [st.mode.start(st)] * n
         self.paid = [0] * n            # stakes each player has put into the pot
         self.won = [0] * n             # what each player has taken from the pot
         self.on_last_chance = [False] * n
@@ -875,7 +875,7 @@ class GameState:
         if self.hand_number > MAX_HANDS_PER_GAME:
             return self._finish_game(self._leaders())
         st = rules.stakes
-        if st.mode == "pot":
+        if st.mode.antes:
             for p in list(self.alive):
                 if self.lives[p] < st.ante:
                     self._go_out(p)
@@ -1003,7 +1003,8 @@ class GameState:
         if rules.end_target is not None and max(self.lives) >= rules.end_target:
             leaders = self._leaders()
             # points won: a tie at the top plays on until one side leads
-            if rules.stakes.mode != "score" or len({self.side_of[p] for p in leaders}) == 1:
+            if not rules.stakes.mode.ties_play_on or \
+                    len({self.side_of[p] for p in leaders}) == 1:
                 return self._finish_game(leaders)
         if rules.end_last_standing and len(self.alive) <= 1:
             return self._finish_game(list(self.alive))
@@ -1022,7 +1023,7 @@ class GameState:
     def _leaders(self) -> list[int]:
         """The best placed: most lives or stakes, or fewest penalty points."""
         pool = self.alive or list(range(self.players))
-        sign = -1 if self.rules.stakes.mode == "points" else 1
+        sign = self.rules.stakes.mode.sign
         best = max(sign * self.lives[p] for p in pool)
         return [p for p in pool if sign * self.lives[p] == best]
 
@@ -1067,7 +1068,7 @@ class GameState:
         share = self.pot // len(winners)
         for p in winners:
             self.won[p] += share
-            if self.rules.stakes.mode == "pot":
+            if self.rules.stakes.mode.antes:  # the pot goes back into the bankroll
                 self.lives[p] += share
         self.pot -= share * len(winners)
         self.emit("pot", None, winners=winners, each=share)
@@ -1084,11 +1085,7 @@ class GameState:
         self.is_over = True
         self.winners = sorted(winners)
         self.current_player = -1
-        if self.rules.stakes.mode == "lives" and self.rules.stakes.into_pot:
-            self.take_pot(self.winners)
-        elif self.rules.stakes.mode != "pot":
-            for p in self.winners:
-                self.won[p] += 1
+        self.rules.stakes.mode.reward(self)  # what returns() counts: the pot, one each...
         self.emit("game_over", None, winners=self.winners)
 
 

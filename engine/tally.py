@@ -5,9 +5,12 @@ At the end of a hand each side's taken cards (a zone each side owns) are counted
 listed in `scoring.hand`: most cards, most of a suit, holding a card, the best total of a table
 over ranks taken one card per suit (the primiera), and points per named event (the sweeps).
 A unit's compile step returns a closure `(deck, cards per side, events per side) -> points per
-side`, so settlement never reads the YAML. `scoring.events` gives the points an event is worth
-the moment it is made: a fixed number, plus (optionally) the values of the cards of the capture
-and a bonus for cards of value.
+side`, so settlement never reads the YAML. Each unit also says what taking one card is worth
+to a bot under it (`worth`), its short English name (`score --taken`), and its words: the
+sentence `explain` says and what points were scored for at the table (`reason`: "for the
+primiera"). `scoring.events` gives the points an event is worth the moment it is made: a fixed
+number, plus (optionally) the values of the cards of the capture and a bonus for cards of
+value.
 """
 from __future__ import annotations
 
@@ -22,8 +25,27 @@ from .keywords import CompileContext, Kind, Registry, Terms, Unit
 Scorer = Callable[[Any, Sequence[Sequence[int]], Sequence[Mapping[str, int]]], list[float]]
 #: (deck, played card, taken cards) -> the points of an event made by that capture
 EventPoints = Callable[[Any, int, Sequence[int]], float]
+#: (deck, the entry's parameter) -> per card of the deck, a rough worth of taking it
+Worth = Callable[[Any, Any], Sequence[float]]
 
-SCORES: Registry[Unit] = Registry(Kind.SCORE, forms=("sentence",))
+
+def _no_worth(deck: Any, param: Any) -> list[float]:
+    return [0.0] * len(deck.cards)
+
+
+@dataclass(frozen=True, kw_only=True)
+class ScoreUnit(Unit):
+    """A way of counting taken cards. `worth`: what taking each card is worth to a capturing
+    bot under it (a card counts for most cards, more in a counted suit, much more when it
+    scores by itself...). `short`: its name in a line of `score --taken` (English).
+    `counts_events`: its points come from events the side made, not from the cards (unknown
+    to `score --taken`)."""
+    worth: Worth = _no_worth
+    short: Callable[[Any], str] = field(default=lambda param: "")
+    counts_events: bool = False
+
+
+SCORES: Registry[ScoreUnit] = Registry(Kind.SCORE, forms=("sentence", "reason"))
 
 
 @dataclass(frozen=True)
@@ -38,9 +60,20 @@ class Scoring:
 
 def score(name: str, description: str, schema: Mapping[str, Any],
           compile: Callable[[Any, CompileContext], Scorer], words: Mapping[str, Any],
-          example: Any) -> Unit:
-    return SCORES.add(Unit(kind=Kind.SCORE, name=name, description=description, schema=schema,
-                           compile=compile, words=words, example=example))
+          example: Any, worth: Worth, short: Callable[[Any], str],
+          counts_events: bool = False) -> ScoreUnit:
+    return SCORES.add(ScoreUnit(kind=Kind.SCORE, name=name, description=description,
+                                schema=schema, compile=compile, words=words, example=example,
+                                worth=worth, short=short, counts_events=counts_events))
+
+
+#: the schema of an entry's `points` (its default is what an entry gives without one)
+POINTS: Mapping[str, Any] = {"type": "number", "minimum": 0, "default": 1,
+                             "description": "the points it is worth (default 1)"}
+
+
+def _points(spec: Mapping[str, Any]) -> float:
+    return spec.get("points", POINTS["default"])
 
 
 def _most(counts: Sequence[float], points: float) -> list[float]:
@@ -64,10 +97,12 @@ def _most_cards(points: float, ctx: CompileContext) -> Scorer:
 
 
 score("most_cards", "Points to the side that took the most cards (nobody scores on a tie).",
-      {"type": "number", "minimum": 0}, _most_cards, example=1, words={
-          "en": {"sentence": lambda n, w: f"most cards taken: {_pts(n, 'en')} (none on a tie)"},
+      {"type": "number", "minimum": 0}, _most_cards, example=1,
+      worth=lambda deck, n: [1] * len(deck.cards), short=lambda n: "most cards", words={
+          "en": {"sentence": lambda n, w: f"most cards taken: {_pts(n, 'en')} (none on a tie)",
+                 "reason": lambda n, w: "most cards"},
           "it": {"sentence": lambda n, w: f"chi ha preso più carte: {_pts(n, 'it')} "
-                 f"(nessuno in caso di parità)"}})
+                 f"(nessuno in caso di parità)", "reason": lambda n, w: "le carte"}})
 
 
 # ---- most of a suit -----------------------------------------------------------------------
@@ -77,30 +112,53 @@ def _most_of_suit(spec: Mapping[str, Any], ctx: CompileContext) -> Scorer:
         ctx.error(("suit",), f"the deck has no suit {spec['suit']!r} (its suits: "
                   f"{' '.join(codes)})")
         return lambda deck, sides, events: [0] * len(sides)
-    suit, points = codes.index(spec["suit"]), spec.get("points", 1)
+    suit, points = codes.index(spec["suit"]), _points(spec)
 
     def scorer(deck: Any, sides: Sequence[Sequence[int]], events: Any) -> list[float]:
         return _most([sum(1 for c in s if deck.cards[c].suit == suit) for s in sides], points)
     return scorer
 
 
-def _suit_words(spec: Mapping[str, Any], w: Terms, lang: str) -> str:
+def _suit_name(spec: Mapping[str, Any], w: Terms, lang: str, plain: bool = False) -> str:
+    """The suit's name in `lang` (`plain`: without falling back to its code)."""
     suit = next((s for s in w.rules.deck.suits if s.code == spec["suit"]), None)
-    name = (suit.names.get(lang) or suit.names.get("en") or suit.code) if suit else spec["suit"]
-    pts = _pts(spec.get("points", 1), lang)
+    if suit is None:
+        return str(spec["suit"])
+    return suit.names.get(lang) or suit.names.get("en") or ("" if plain else suit.code)
+
+
+def _suit_words(spec: Mapping[str, Any], w: Terms, lang: str) -> str:
+    name = _suit_name(spec, w, lang)
+    pts = _pts(_points(spec), lang)
     if lang == "it":
         return f"chi ha preso più carte di {name}: {pts} (nessuno in caso di parità)"
     return f"most {name} taken: {pts} (none on a tie)"
 
 
+def _suit_reason_it(spec: Mapping[str, Any], w: Terms) -> str:
+    """"i denari", "le coppe": suits are plural nouns (le spade, le picche; i denari, i
+    bastoni, gli ori)."""
+    from .terms import noun
+    name = _suit_name(spec, w, "it", plain=True)
+    article = "le" if name.endswith("e") else ("gli" if noun(name, name).it_article in
+                                                ("l'", "lo") else "i")
+    return f"{article} {name}"
+
+
+def _suit_worth(deck: Any, spec: Mapping[str, Any]) -> list[int]:
+    suit = next((i for i, s in enumerate(deck.suits) if s.code == spec["suit"]), None)
+    return [1 if c.suit == suit else 0 for c in deck.cards]
+
+
 score("most_of_suit", "Points to the side that took the most cards of a suit: {suit, points}.",
       {"type": "object", "required": ["suit"], "additionalProperties": False,
        "properties": {"suit": {"type": "string", "description": "the suit's code"},
-                      "points": {"type": "number", "minimum": 0, "default": 1,
-                                 "description": "the points it is worth (default 1)"}}},
-      _most_of_suit, example={"suit": "d", "points": 1}, words={
-          "en": {"sentence": lambda s, w: _suit_words(s, w, "en")},
-          "it": {"sentence": lambda s, w: _suit_words(s, w, "it")}})
+                      "points": POINTS}},
+      _most_of_suit, example={"suit": "d", "points": 1}, worth=_suit_worth,
+      short=lambda s: f"most of suit {s['suit']}", words={
+          "en": {"sentence": lambda s, w: _suit_words(s, w, "en"),
+                 "reason": lambda s, w: f"most {_suit_name(s, w, 'en', plain=True)}"},
+          "it": {"sentence": lambda s, w: _suit_words(s, w, "it"), "reason": _suit_reason_it}})
 
 
 # ---- a card -------------------------------------------------------------------------------
@@ -110,24 +168,35 @@ def _card(spec: Mapping[str, Any], ctx: CompileContext) -> Scorer:
     except CardError as e:
         ctx.error(("card",), str(e))
         return lambda deck, sides, events: [0] * len(sides)
-    code, points = ctx.deck.cards[card].code, spec.get("points", 1)
+    code, points = ctx.deck.cards[card].code, _points(spec)
 
     def scorer(deck: Any, sides: Sequence[Sequence[int]], events: Any) -> list[float]:
         return [points * sum(1 for c in s if deck.cards[c].code == code) for s in sides]
     return scorer
 
 
+def _card_reason(spec: Mapping[str, Any], w: Terms) -> str:
+    """"the Seven of diamonds", "il Sette di denari"."""
+    from .terms import card_noun
+    deck = w.rules.deck
+    return card_noun(deck, deck.parse(str(spec["card"]))).the(w.lang)
+
+
+def _card_worth(deck: Any, spec: Mapping[str, Any]) -> list[float]:
+    return [5 * _points(spec) if c.code == str(spec["card"]) else 0 for c in deck.cards]
+
+
 score("card", "Points to the side that took this card (each copy, with several decks): "
       "{card, points}.",
       {"type": "object", "required": ["card"], "additionalProperties": False,
        "properties": {"card": {"type": "string", "description": "the card's code, e.g. 7d"},
-                      "points": {"type": "number", "minimum": 0, "default": 1,
-                                 "description": "the points it is worth (default 1)"}}},
-      _card, example={"card": "7d", "points": 1}, words={
+                      "points": POINTS}},
+      _card, example={"card": "7d", "points": 1}, worth=_card_worth,
+      short=lambda s: f"card {s['card']}", words={
           "en": {"sentence": lambda s, w: f"{w.card_name(str(s['card']))}: "
-                 f"{_pts(s.get('points', 1), 'en')}"},
+                 f"{_pts(_points(s), 'en')}", "reason": _card_reason},
           "it": {"sentence": lambda s, w: f"{w.card_name(str(s['card']))}: "
-                 f"{_pts(s.get('points', 1), 'it')}"}})
+                 f"{_pts(_points(s), 'it')}", "reason": _card_reason}})
 
 
 # ---- a table over ranks, best card per suit (primiera) ------------------------------------
@@ -157,7 +226,7 @@ def _rank_table(spec: Mapping[str, Any], ctx: CompileContext) -> Scorer:
     if missing:
         ctx.error(("values",), f"no value for rank(s) {' '.join(missing)}: every rank needs one")
     table = tuple(float(given.get(c, 0)) for c in codes)
-    every, points = bool(spec.get("every_suit", True)), spec.get("points", 1)
+    every, points = _every_suit(spec), _points(spec)
 
     def scorer(deck: Any, sides: Sequence[Sequence[int]], events: Any) -> list[float]:
         totals = [rank_table_total(deck, s, table, every) for s in sides]
@@ -167,46 +236,84 @@ def _rank_table(spec: Mapping[str, Any], ctx: CompileContext) -> Scorer:
     return scorer
 
 
+#: what a rank table without a `label` is called (en, it)
+TABLE_NAME = ("the rank table", "la tabella dei valori")
+
+
+def _table_name(spec: Mapping[str, Any], lang: str) -> str:
+    """The table's own label in `lang` (else in English), else its neutral name."""
+    label = spec.get("label") or {}
+    return label.get(lang) or label.get("en") or TABLE_NAME[lang == "it"]
+
+
+def _every_suit(spec: Mapping[str, Any]) -> bool:
+    return bool(spec.get("every_suit", _TABLE["properties"]["every_suit"]["default"]))
+
+
 def _table_words(spec: Mapping[str, Any], w: Terms, lang: str) -> str:
-    name = spec.get("label", {}).get(lang) or spec.get("label", {}).get("en") or \
-        ("primiera" if lang == "it" else "the prime")
+    name = _table_name(spec, lang)
     values = ", ".join(f"{w.rank_by_code(k)} {v}" for k, v in
                        sorted(spec["values"].items(), key=lambda kv: -kv[1]))
-    pts = _pts(spec.get("points", 1), lang)
+    pts = _pts(_points(spec), lang)
     if lang == "it":
         tail = "; chi non ha carte di tutti i semi non la può vincere" \
-            if spec.get("every_suit", True) else ""
+            if _every_suit(spec) else ""
         return (f"{name} (la somma, seme per seme, della carta migliore secondo la tabella "
                 f"{values}): {pts} a chi fa di più{tail} (nessuno in caso di parità)")
     tail = "; a side without a card of every suit cannot win it" \
-        if spec.get("every_suit", True) else ""
+        if _every_suit(spec) else ""
     return (f"{name} (the sum, suit by suit, of the best card by the table {values}): "
             f"{pts} to the higher{tail} (none on a tie)")
 
 
+def _table_reason(spec: Mapping[str, Any], w: Terms) -> str:
+    """"the prime", "la primiera": its label with its article."""
+    from .terms import noun
+    return noun(_table_name(spec, "en"), _table_name(spec, "it")).the(w.lang)
+
+
+def _table_worth(deck: Any, spec: Mapping[str, Any]) -> list[float]:
+    """A card's place in the table: twice its value over the table's highest."""
+    values = {str(k): x for k, x in spec["values"].items()}
+    top = max(spec["values"].values()) or 1
+    return [2 * values.get(deck.ranks[c.rank].code, 0) / top for c in deck.cards]
+
+
+_TABLE: Mapping[str, Any] = {
+    "type": "object", "required": ["values"], "additionalProperties": False,
+    "properties": {
+        "values": {"type": "object", "description": "rank code -> value",
+                   "propertyNames": {"$ref": "#/definitions/rank_code"},
+                   "additionalProperties": {"type": "number"}},
+        "points": POINTS,
+        "every_suit": {"type": "boolean", "default": True,
+                       "description": "a side missing a suit cannot win"},
+        "label": {"description": "its name in each language (the primiera); without one, it "
+                                 "is called the rank table",
+                  "allOf": [{"$ref": "#/definitions/label"}]}}}
 score("rank_table", "Points to the side with the highest sum, over the suits, of its best card "
       "of each suit by a table of values per rank (the primiera): {values, points, every_suit, "
-      "label}.",
-      {"type": "object", "required": ["values"], "additionalProperties": False,
-       "properties": {
-           "values": {"type": "object", "description": "rank code -> value",
-                      "propertyNames": {"$ref": "#/definitions/rank_code"},
-                      "additionalProperties": {"type": "number"}},
-           "points": {"type": "number", "minimum": 0, "default": 1,
-                      "description": "the points it is worth (default 1)"},
-           "every_suit": {"type": "boolean", "default": True,
-                          "description": "a side missing a suit cannot win"},
-           "label": {"description": "its name in each language (the primiera)",
-                     "allOf": [{"$ref": "#/definitions/label"}]}}},
-      _rank_table, example={"values": {"A": 16, "7": 21}, "points": 1}, words={
-          "en": {"sentence": lambda s, w: _table_words(s, w, "en")},
-          "it": {"sentence": lambda s, w: _table_words(s, w, "it")}})
+      "label}.", _TABLE, _rank_table, example={"values": {"A": 16, "7": 21}, "points": 1},
+      worth=_table_worth, short=lambda s: str((s.get("label") or {}).get("en") or "rank table"),
+      words={"en": {"sentence": lambda s, w: _table_words(s, w, "en"), "reason": _table_reason},
+             "it": {"sentence": lambda s, w: _table_words(s, w, "it"), "reason": _table_reason}})
 
 
 # ---- events counted at the end ------------------------------------------------------------
 def _per_event(spec: Mapping[str, Any], ctx: CompileContext) -> Scorer:
-    name, points = spec["event"], spec.get("points", 1)
+    name, points = spec["event"], _points(spec)
     return lambda deck, sides, events: [points * e.get(name, 0) for e in events]
+
+
+def _events_it(spec: Mapping[str, Any], w: Terms) -> str:
+    """"le scope": the event's name in the plural, with its article."""
+    from .terms import it_plural
+    return it_plural(str(spec["event"])).the("it")
+
+
+def _events_en(spec: Mapping[str, Any], w: Terms) -> str:
+    event = str(spec["event"])
+    return f"the {event}" if event.endswith("s") else f"the {event}s"
 
 
 score("per_event", "Points per named event (a sweep) the side made in the hand: "
@@ -214,12 +321,13 @@ score("per_event", "Points per named event (a sweep) the side made in the hand: 
       {"type": "object", "required": ["event"], "additionalProperties": False,
        "properties": {"event": {"description": "the event's name (from a capture's events)",
                                 "allOf": [{"$ref": "#/definitions/identifier"}]},
-                      "points": {"type": "number", "minimum": 0, "default": 1,
-                                 "description": "the points it is worth (default 1)"}}},
-      _per_event, example={"event": "sweep", "points": 1}, words={
-          "en": {"sentence": lambda s, w: f"each {s['event']}: {_pts(s.get('points', 1), 'en')}"},
-          "it": {"sentence": lambda s, w: f"ogni {s['event']}: "
-                 f"{_pts(s.get('points', 1), 'it')}"}})
+                      "points": POINTS}},
+      _per_event, example={"event": "sweep", "points": 1}, worth=_no_worth,
+      short=lambda s: "per event", counts_events=True, words={
+          "en": {"sentence": lambda s, w: f"each {s['event']}: {_pts(_points(s), 'en')}",
+                 "reason": _events_en},
+          "it": {"sentence": lambda s, w: f"ogni {s['event']}: {_pts(_points(s), 'it')}",
+                 "reason": _events_it}})
 
 
 # ---- points of an event as it is made -----------------------------------------------------
@@ -295,65 +403,41 @@ def settle_score(st: Any) -> None:
 def taken_points(rules: Any, cards: Sequence[int]) -> tuple[list[tuple[str, float]], float]:
     """What a set of taken cards is worth under `rules` (`score --taken`): each end-of-hand
     entry's points for a side that took `cards` while the other side took every other card
-    (event counts are unknown: `per_event` gives nothing), and the points at once of the named
-    events of a capture of these cards (the first being the card played): (entries, at once).
-    """
+    (event counts are unknown: an entry that counts events is left out), and the points at once
+    of the named events of a capture of these cards (the first being the card played):
+    (entries, at once)."""
     scoring: Scoring = rules.scoring
     deck = rules.deck
     mine = list(cards)
     others = [c for c in range(len(deck.cards)) if c not in set(mine)]
-    entries = [(_entry_name(name, param), scorer(deck, [mine, others], [{}, {}])[0])
-               for name, param, scorer in scoring.hand if name != "per_event"]
+    entries = [(SCORES[name].short(param), scorer(deck, [mine, others], [{}, {}])[0])
+               for name, param, scorer in scoring.hand if not SCORES[name].counts_events]
     at_once = max((f(deck, mine[0], mine[1:]) for f in scoring.events.values()), default=0.0) \
         if mine else 0.0
     return entries, at_once
 
 
-def _entry_name(key: str, param: Any) -> str:
-    """A short English name of a `scoring.hand` entry (`score --taken`)."""
-    if key == "most_of_suit":
-        return f"most of suit {param['suit']}"
-    if key == "card":
-        return f"card {param['card']}"
-    if key == "rank_table":
-        label = param.get("label") or {}
-        return str(label.get("en") or "rank table")
-    return key.replace("_", " ")
+def card_worth(deck: Any, scoring: Scoring | None) -> tuple[float, ...]:
+    """A rough worth of taking each card under the ruleset's end-of-hand scoring: the sum of
+    what each `scoring.hand` entry's unit says it is worth (`ScoreUnit.worth`). The compiler
+    computes it once (`Ruleset.card_worth`) for the bots."""
+    worth = [0.0] * len(deck.cards)
+    if scoring is None:
+        return tuple(worth)
+    for key, param, _ in scoring.hand:
+        for c, x in enumerate(SCORES[key].worth(deck, param)):
+            worth[c] += x
+    return tuple(worth)
 
 
-def reason_words(rules: Any, reason: str, lang: str) -> str:
-    """What points were scored for, in words that follow "for" / "per": an event's name, or
-    a `scoring.hand` entry (`KEY#INDEX` in the points event) said briefly, with its article
-    (most cards, i denari, il Sette di denari, la primiera, le scope)."""
-    from .terms import card_noun, it_plural, noun
-
+def reason_words(terms: Terms, reason: str) -> str:
+    """What points were scored for, in words that follow "for" / "per", in the language of
+    `terms`: an event's name, or a `scoring.hand` entry (`KEY#INDEX` in the points event) as its
+    unit says it briefly, with its article (most cards, i denari, il Sette di denari, la
+    primiera, le scope)."""
+    rules = terms.rules
     key, _, index = reason.partition("#")
     if not index.isdigit() or rules.scoring is None or int(index) >= len(rules.scoring.hand):
         return reason
     key, param, _ = rules.scoring.hand[int(index)]
-    it = lang == "it"
-    deck = rules.deck
-    if key == "most_cards":
-        return "le carte" if it else "most cards"
-    if key == "most_of_suit":
-        suit = next((s for s in deck.suits if s.code == param["suit"]), None)
-        name = (suit.names.get(lang) or suit.names.get("en")) if suit else param["suit"]
-        if not it:
-            return f"most {name}"
-        # suits are plural nouns: le coppe, le spade, le picche; i denari, i bastoni, gli ori
-        article = "le" if name.endswith("e") else ("gli" if noun(name, name).it_article in
-                                                    ("l'", "lo") else "i")
-        return f"{article} {name}"
-    if key == "card":
-        return card_noun(deck, deck.parse(str(param["card"]))).the(lang)
-    if key == "rank_table":
-        label = param.get("label") or {}
-        words = noun(str(label.get("en") or "the prime"),
-                     str(label.get("it") or label.get("en") or "la primiera"))
-        return words.the(lang)
-    if key == "per_event":
-        event = str(param["event"])
-        if it:
-            return it_plural(event).the("it")
-        return f"the {event}" if event.endswith("s") else f"the {event}s"
-    return key
+    return SCORES.say(key, "reason", param, terms)

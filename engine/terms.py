@@ -18,6 +18,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from .stakes_modes import CURRENCIES
+
 #: The languages text is written in.
 LANGS = ("en", "it")
 
@@ -216,18 +218,11 @@ ZONE_WORDS: dict[str, tuple[str, str]] = {
     "center": ("the centre cards", "le carte al centro"),
 }
 
-#: Words for the roles at the table and the stakes; `{n}` is a number.
+#: Words for the roles at the table; `{n}` is a number. What the stakes count (lives, chips,
+#: points) is said by the currencies the stakes modes name (stakes_modes.CURRENCIES).
 _WORDS: dict[str, dict[str, str]] = {
-    "en": {"player": "Player {n}", "you": "you", "life.one": "{n} life", "life.other": "{n} lives",
-           "chip.one": "{n} chip", "chip.other": "{n} chips",
-           "point.one": "{n} penalty point", "point.other": "{n} penalty points",
-           "won.one": "{n} point", "won.other": "{n} points",
-           "lives": "lives", "chips": "chips", "points": "penalty points", "won": "points"},
-    "it": {"player": "Giocatore {n}", "you": "tu", "life.one": "{n} vita", "life.other": "{n} vite",
-           "chip.one": "{n} fiche", "chip.other": "{n} fiche",
-           "point.one": "{n} punto di penalità", "point.other": "{n} punti di penalità",
-           "won.one": "{n} punto", "won.other": "{n} punti",
-           "lives": "vite", "chips": "fiche", "points": "punti di penalità", "won": "punti"},
+    "en": {"player": "Player {n}", "you": "you"},
+    "it": {"player": "Giocatore {n}", "you": "tu"},
 }
 
 
@@ -300,21 +295,21 @@ class Terms:
 
     # ---- stakes ------------------------------------------------------------------------
     def count(self, what: str, n) -> str:
-        """`n` lives, chips, penalty points or points won: what="life", "chip", "point" or
-        "won"."""
-        key = f"{what}.one" if n == 1 else f"{what}.other"
-        return self._words[key].format(n=number(n, self.lang))
+        """`n` lives, chips, penalty points or points won: `what` names the currency
+        (stakes_modes.CURRENCIES: "life", "chip", "point", "won"...)."""
+        return CURRENCIES[what].count(n, number(n, self.lang), self.lang)
 
     def stake(self, n) -> str:
         """`n` of what a player holds in this ruleset's stakes mode."""
-        mode = self.rules.stakes.mode
-        return self.count({"pot": "chip", "points": "point", "score": "won"}.get(mode, "life"), n)
+        return self.count(self.rules.stakes.mode.currency, n)
+
+    def stake_one(self) -> str:
+        """One of what a player holds, as a loss is told: "a life", "una vita"."""
+        return CURRENCIES[self.rules.stakes.mode.currency].a[self.lang]
 
     def stake_word(self) -> str:
         """The word for what a player holds: lives, chips or penalty points."""
-        mode = self.rules.stakes.mode
-        return self._words[{"pot": "chips", "points": "points", "score": "won"}.get(mode,
-                                                                                   "lives")]
+        return CURRENCIES[self.rules.stakes.mode.currency].word[self.lang]
 
 
 def number(x, lang: str) -> str:

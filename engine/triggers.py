@@ -1,7 +1,8 @@
 """Triggers: their events (`on:`), conditions (`if:`) and outcomes (`do:`), one unit each.
 
 * An **event** says when the engine checks a trigger; the game fires it (after the deal, after
-  each action...). Its unit carries its description and its words ("after every move").
+  each action...). Its unit carries its description, its words ("after every move") and how a
+  hand it ends is told at the table and named by simulate (`ends`, see `hand_ends`).
 * A **condition** compiles to a closure `(state, player) -> holders | None`: None when it does
   not hold, else the players it is about (the holders of an instant hand; empty for a table
   condition). `player` is the acting player, or None after the deal, when every player is
@@ -15,9 +16,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 
+from .hand_ends import Ending
 from .keywords import CompileContext, Kind, Ref, Registry, Terms, Unit
 
 if TYPE_CHECKING:
@@ -38,8 +40,18 @@ def _sample_trigger(unit: Unit, w: Terms) -> Any:
 @dataclass(frozen=True, kw_only=True)
 class Event(Unit):
     """A trigger event. `needs_pass`: it can only happen when some option passes (the
-    compiler refuses a trigger on it otherwise)."""
+    compiler refuses a trigger on it otherwise). `at_deal`: it happens as the cards are dealt,
+    before anybody plays: every player is looked at at once, and a holder was dealt his hand.
+    `ends`: how a hand it ends is told and named (None: it has no words of its own)."""
     needs_pass: bool = False
+    at_deal: bool = False
+    ends: Ending | None = None
+
+
+def at_deal(on: Any) -> bool:
+    """Whether the event `on` happens as the cards are dealt (see Event)."""
+    event = EVENTS.get(on)
+    return event is not None and event.at_deal
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -59,10 +71,17 @@ class OutcomeUnit(Unit):
     so a ruleset where no option knocks can still end a hand. `on_discard_pile`: its zone is
     the pile the options discard to, which the compiler finds (no pile has to be called
     anything). `may_end`: firing it ends the hand, always or when it cannot be done (a refresh
-    the stock is too short for), so a hand can end otherwise than by the turn limit."""
+    the stock is too short for), so a hand can end otherwise than by the turn limit.
+    `settles`: how the hand it ends is settled (won at once, by comparing the hands, void), when
+    firing it always ends the hand. `cause`: per language, why the hands are compared when it
+    cannot be done ("when the cards cannot be dealt again"), for one that then shows down."""
     closes: bool = False
     on_discard_pile: bool = False
     may_end: bool = False
+    settles: HandEnd | None = None
+    cause: Mapping[str, str] | None = None
+    #: the reasons it ends hands with of its own (`refresh_failed`), with their words
+    ends: Mapping[str, Ending] = field(default_factory=dict)
 
 
 EVENTS: Registry[Event] = Registry(Kind.TRIGGER_EVENT, forms=("when",))
@@ -73,31 +92,46 @@ OUTCOMES: Registry[OutcomeUnit] = Registry(Kind.OUTCOME, forms=("outcome",),
 
 # ---- events -------------------------------------------------------------------------------
 def _event(name: str, description: str, en: Callable[[Any, Terms], str],
-           it: Callable[[Any, Terms], str], needs_pass: bool = False) -> Event:
+           it: Callable[[Any, Terms], str], **more: Any) -> Event:
     """An event unit: its compile step gives the key of the compiled triggers table."""
     return EVENTS.add(Event(kind=Kind.TRIGGER_EVENT, name=name, description=description,
                             schema=None, compile=lambda param, ctx: name,
-                            words={"en": {"when": en}, "it": {"when": it}},
-                            needs_pass=needs_pass))
+                            words={"en": {"when": en}, "it": {"when": it}}, **more))
 
 
 def _rest(w: Terms) -> Any:
     return w.rest() or w.zone("stock")
 
 
+#: a hand ended during play by an instant hand, or compared: how simulate names it
+_IN_PLAY = Ending(named={"win": "instant win", "showdown": "instant hand, compared",
+                         "void": "void", "scored": "played out, scored"},
+                  named_by={"win": "{what}: instant win", "showdown": "{what}: hands compared"})
+
 _event("dealt", "after the deal", lambda p, w: "when the cards are dealt",
-       lambda p, w: "appena distribuite le carte")
+       lambda p, w: "appena distribuite le carte", at_deal=True,
+       ends=Ending(named={"win": "instant win when dealt",
+                          "showdown": "instant hand when dealt, compared"},
+                   named_by={"win": "{what} when dealt: instant win",
+                             "showdown": "{what} when dealt: hands compared"}))
 _event("action", "after each action", lambda p, w: "after every move",
-       lambda p, w: "dopo ogni mossa")
+       lambda p, w: "dopo ogni mossa", ends=_IN_PLAY)
 _event("turn_end", "after each turn", lambda p, w: "at the end of every turn",
-       lambda p, w: "alla fine di ogni turno")
+       lambda p, w: "alla fine di ogni turno", ends=_IN_PLAY)
 _event("all_passed", "a whole round of passes",
        lambda p, w: "when every player has passed for a whole round",
-       lambda p, w: "quando tutti hanno passato per un giro intero", needs_pass=True)
+       lambda p, w: "quando tutti hanno passato per un giro intero", needs_pass=True,
+       ends=Ending(named={"showdown": "all passed"},
+                   told={"showdown": {"en": "Everybody passed: the hands are compared.",
+                                      "it": "Hanno passato tutti: si confrontano le mani."}}))
 _event("stock_empty", "a draw finds the stock empty",
        lambda p, w: f"when {_rest(w).the('en')} runs out",
        lambda p, w: f"quando {_rest(w).the('it')} "
-                    f"{'finiscono' if _rest(w).plural else 'finisce'}")
+                    f"{'finiscono' if _rest(w).plural else 'finisce'}",
+       ends=Ending(named={"showdown": "stock out", "void": "stock out, void"},
+                   told={"showdown": {"en": "No cards left {stock:in}: the hands are compared.",
+                                      "it": "Non ci sono più carte {stock:in}: si confrontano "
+                                            "le mani."}}))
 
 
 # ---- conditions ---------------------------------------------------------------------------
@@ -216,13 +250,13 @@ CONDITIONS.add(ConditionUnit(
 def _outcome(name: str, description: str, run: Outcome, en: Callable[[Any, Terms], str],
              it: Callable[[Any, Terms], str], schema: Mapping[str, Any] | None = None,
              refs: tuple[Ref, ...] = (), example: Any = None, closes: bool = False,
-             on_discard_pile: bool = False, may_end: bool = False) -> OutcomeUnit:
+             on_discard_pile: bool = False, may_end: bool = False, **more: Any) -> OutcomeUnit:
     """An outcome unit; its words take the compiled Trigger (its winner, best_only, event)."""
     return OUTCOMES.add(OutcomeUnit(
         kind=Kind.OUTCOME, name=name, description=description, schema=schema,
         compile=lambda param, ctx: run, refs=refs, example=example,
         words={"en": {"outcome": en}, "it": {"outcome": it}}, closes=closes,
-        on_discard_pile=on_discard_pile, may_end=closes or may_end))
+        on_discard_pile=on_discard_pile, may_end=closes or may_end, **more))
 
 
 def _win(st: Any, trig: Any, holders: list, on: str) -> bool:
@@ -257,7 +291,7 @@ def _win_en(trig: Any, w: Terms) -> str:
     if not finds_holders(trig):
         return "the hand ends as won"
     text = "he wins the hand at once"
-    if trig.on == "dealt":
+    if at_deal(trig.on):
         text += ("; if several players hold one, only the best of them wins (see the ranking)"
                  if trig.best_only else "; if several players hold one, they all win")
     return text
@@ -269,13 +303,14 @@ def _win_it(trig: Any, w: Terms) -> str:
     if not finds_holders(trig):
         return "la mano finisce come vinta"
     text = "vince subito la mano"
-    if trig.on == "dealt":
+    if at_deal(trig.on):
         text += ("; se più giocatori ne hanno una, vince solo la migliore (vedi l'ordine delle "
                  "mani)" if trig.best_only else "; se più giocatori ne hanno una, vincono tutti")
     return text
 
 
-_outcome("win", "the hand ends, the holders win", _win, _win_en, _win_it, may_end=True)
+_outcome("win", "the hand ends, the holders win", _win, _win_en, _win_it, may_end=True,
+         settles="win")
 
 
 def _ends(outcome: HandEnd) -> Outcome:
@@ -286,14 +321,15 @@ def _ends(outcome: HandEnd) -> Outcome:
 
 
 _outcome("showdown", "the hand ends and is settled by comparison", _ends("showdown"),
-         lambda trig, w: "the hand ends and is scored" if w.rules.stakes.mode == "score"
+         lambda trig, w: "the hand ends and is scored" if w.rules.stakes.mode.scores_cards
          else "the hand ends at once and the hands are compared",
          lambda trig, w: "la mano finisce e si contano i punti"
-         if w.rules.stakes.mode == "score" else
-         "la mano finisce subito e si confrontano le mani", closes=True)
+         if w.rules.stakes.mode.scores_cards else
+         "la mano finisce subito e si confrontano le mani", closes=True, settles="showdown")
 _outcome("void", "the hand ends, nobody pays", _ends("void"),
          lambda trig, w: "the hand ends at once and is void: nobody pays",
-         lambda trig, w: "la mano finisce subito ed è nulla: nessuno paga", closes=True)
+         lambda trig, w: "la mano finisce subito ed è nulla: nessuno paga", closes=True,
+         settles="void")
 
 
 def _reshuffle(st: Any, trig: Any, holders: list, on: str) -> bool:
@@ -340,6 +376,13 @@ def _refresh_it(trig: Any, w: Terms) -> str:
 
 _outcome("refresh", "the zone's cards are put aside; it is dealt again from the stock",
          _refresh, _refresh_en, _refresh_it, may_end=True,
+         cause={"en": "when the cards cannot be dealt again",
+                "it": "quando non si possono ridare le carte"},
+         ends={"refresh_failed": Ending(
+             named={"showdown": "all passed, table not refilled"},
+             told={"showdown": {"en": "The cards cannot be dealt again: the hands are compared.",
+                                "it": "Non si possono ridare le carte: si confrontano le "
+                                      "mani."}})},
          schema={"$ref": "#/definitions/identifier",
                  "description": "The zone whose cards are put aside; it is dealt again from "
                                 "the stock. Required."},
@@ -493,7 +536,8 @@ def _deal_again(st: Any, trig: Any, holders: list, on: str) -> bool:
 _outcome("deal_again", "the hand is void and the same dealer deals again", _deal_again,
          lambda trig, w: "the hand is void and the same dealer deals again",
          lambda trig, w: "la mano è nulla e lo stesso mazziere ridistribuisce le carte",
-         may_end=True)
+         may_end=True, settles="void",
+         ends={"deal_again": Ending(named={"void": "void, dealt again"})})
 
 
 def _redeal(count: int, ctx: CompileContext) -> Outcome:
@@ -519,5 +563,13 @@ OUTCOMES.add(OutcomeUnit(
     schema={"type": "integer", "minimum": 1,
             "description": "The cards dealt to each player. Required."},
     compile=_redeal, example=3, may_end=True,
+    cause={"en": "when the stock is too short to deal more cards",
+           "it": "quando le carte non bastano per darne altre"},
+    ends={"redeal_failed": Ending(
+        named={"showdown": "stock too short to deal again"},
+        told={"showdown": {"en": "Not enough cards {stock:in} to deal again: the hands are "
+                                 "compared.",
+                           "it": "Non bastano le carte {stock:di} per darne altre: si "
+                                 "confrontano le mani."}})},
     words={"en": {"outcome": lambda trig, w: _redeal_words(trig, w, True)},
            "it": {"outcome": lambda trig, w: _redeal_words(trig, w, False)}}))

@@ -65,7 +65,7 @@ def test_the_overlay_that_follows_the_advice_is_valid(tmp_path):
                  "{pay: highest_takes, lives: null, spare_knocker: null}\n  showdown") \
         .replace("showdown: {pay: highest_takes}", "showdown: {pay: highest_takes, lives: null}")
     rules, problems, warnings = check_all(write(tmp_path, fixed))
-    assert problems == [] and warnings == [] and rules.stakes.mode == "pot"
+    assert problems == [] and warnings == [] and rules.stakes.mode.name == "pot"
 
 
 @pytest.mark.parametrize("body,needle,words", [

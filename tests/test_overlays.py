@@ -597,7 +597,7 @@ def test_a_points_below_payment_is_at_most_a_thousand(tmp_path):
     past that is refused, and a hand worth less than nothing cannot make it more."""
     from types import SimpleNamespace
 
-    from trentuno.engine.settlement import _price
+    from trentuno.engine.stakes_modes import _price
     text = ("extends: thirty-one\nname: pts\nstakes: {mode: points, lives: null, "
             "last_chance: null}\nend: {last_standing: null, target: 100}\nsettle:\n"
             "  showdown: {lives: null, knocker_lives: null, points_below: 1001}\n")

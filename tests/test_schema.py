@@ -368,7 +368,6 @@ def test_the_reference_page_documents_every_top_level_key(schema):
 @pytest.mark.parametrize("type_name, where", [
     ("Visibility", ("zone", "visibility")),
     ("Owner", ("zone", "owner")),
-    ("StakesMode", ("stakes", "mode")),
     ("ReentryWho", ("reentry", "who")),
     ("FirstDealer", ("seating", "first_dealer")),
     ("KnockLastTurns", ("knock", "last_turns")),

@@ -7,8 +7,10 @@ named, a draw from a hidden pile by somebody else is "draws a card". A spectator
 card (`sees_everything`, for `replay`) is told every card: each draw, and the hands dealt.
 
 All words come from the ruleset (action and combination labels, card names, `labels:`), from
-`engine.terms` (the names of players, zones, lives and chips, shared with `explain`) or from
-`messages.py`; nothing here names a game.
+`engine.terms` (the names of players, zones, lives and chips, shared with `explain`), from the
+units of the moves (each primitive's phrases for its choice and its move, the knock rule's for a
+knock: the view decides what the viewer may see and hands it to them as a `roles.Told`) or from
+`messages.py`; nothing here names a game or a move.
 """
 from __future__ import annotations
 
@@ -18,6 +20,7 @@ import textwrap
 from collections.abc import Iterable, Mapping, Sequence
 
 import click
+from trentuno.engine.roles import KNOCK, NOTHING, Cards, Moving, Told
 from trentuno.engine.rules import Action, Ruleset
 from trentuno.engine.state import MAX_TURNS_PER_HAND
 from trentuno.engine.terms import Named, Noun, Terms, cap, card_noun
@@ -89,6 +92,7 @@ class TableView:
         self._stuck = None            # the last player found without a move in that hand
         self._deal = None             # the last deal event
         self._code_width = max(len(c.code) for c in self.deck.cards)
+        self._explain_terms = None    # explain's words, for a move its unit gives no label
 
     # ---- words ----------------------------------------------------------------------------
     def s(self, text: str, **style) -> str:
@@ -290,18 +294,26 @@ class TableView:
             out += [""] + self.hand(state, self.seat)
         return out
 
-    # ---- choices --------------------------------------------------------------------------
+    # ---- choices and moves: the words of each move's unit --------------------------------
     def label(self, action: Action) -> str:
-        """The action's words: the ruleset's label in the viewer's language, else the
-        catalogue's word for its kind, else the label in any language."""
+        """The action's words: the ruleset's label in the viewer's language, else its unit's
+        `label` phrase, else the label in any language, else its unit's `option` phrase (what
+        explain says of it)."""
         own = action.labels.get(self.lang)
         if own:
             return own
-        word = self.tr.action_word(action.kind)
-        if word:
+        unit = action.option_ref.unit
+        said = unit.phrase(self.lang, "label")
+        if said is not None:
             zone = action.zone
-            return word.format(zone=self.zone(zone) if zone else "").strip()
-        return self.rules.label(action.labels, self.lang, action.kind)
+            return said(Told(zone=self.zone(zone) if zone else None), self.terms).strip()
+        other = self.rules.label(action.labels, self.lang)
+        if other:
+            return other
+        if self._explain_terms is None:
+            from trentuno.engine.explain_terms import RulesetTerms
+            self._explain_terms = RulesetTerms(self.rules, self.lang)
+        return cap(unit.say("option", action.option_ref, self._explain_terms))
 
     def choices(self, state, actions: Sequence[Action]) -> list[tuple[Action, str]]:
         """The legal actions as the viewer's numbered choices: in the ruleset's order of
@@ -315,83 +327,80 @@ class TableView:
             return ""
         return "  " + self.tr("choice_after", arrow=self.sym["arrow"], value=self.value(cards))
 
+    def _moving(self, state, p: int, action: Action) -> tuple[Moving, bool, bool]:
+        """The cards `action` by `p` moves (as its unit says), and whether everybody sees
+        the cards it takes and the cards it gives. A card taken shows when its zone shows
+        every card, or its top and it is the top card; a card given takes the place of a card
+        taken (it shows when they do), or goes on top of the zone (it shows when the top
+        does)."""
+        opt = action.option_ref
+        moving = opt.unit.moving(state, opt, action, p) if opt.unit.moving else NOTHING
+        zone = action.zone
+        if zone is None or zone not in state.zones:
+            return moving, False, False
+        pile = state.zones[zone]
+        took_shown = state.shows_all(zone) or (
+            state.shows_top(zone) and all(pile and c == pile[-1] for c in moving.took))
+        gave_shown = took_shown if moving.took else state.shows_top(zone)
+        return moving, took_shown, gave_shown
+
+    def _cards(self, cs: Sequence[int]) -> Cards | None:
+        if not cs:
+            return None
+        ordered = self.sort(cs)
+        return Cards(self.cards(ordered), self.codes(ordered))
+
     def choice(self, state, action: Action) -> str:
-        tr, kind, zone = self.tr, action.kind, action.zone
+        """The numbered choice, in the words of the action's unit: the cards it gives (the
+        player's own) and those it takes when they show."""
         label = self.label(action)
         p = state.current_player
-        hand = list(state.hands[p]) if p >= 0 else []
-        if kind == "draw":
-            pile = state.zones.get(zone) or []
-            if pile and self.sees_top(state, zone):
-                return tr("choice_cards", label=label, cards=self.card(pile[-1]))
+        phrase = action.option_ref.unit.phrase(self.lang, "choice")
+        if phrase is None or p < 0:
             return label
-        if kind == "discard":
-            c = action.cards[0]
-            return tr("choice_cards", label=label, cards=self.card(c)) + \
-                self._after([x for x in hand if x != c])
-        if kind == "swap":
-            h, z = action.cards
-            if self.sees_all(state, zone):
-                take = self.deck.code(z)
-            else:  # the viewer may not know the card: name its place
-                take = tr("choice_hidden_card", n=state.zones[zone].index(z) + 1,
-                          zone=self.zone(zone))
-            text = tr("choice_swap", label=label, give=self.deck.code(h), take=take)
-            if self.sees_all(state, zone):
-                text += self._after([z if x == h else x for x in hand])
-            return text
-        if kind == "capture":
-            card, taken = action.cards[0], action.cards[1:]
-            if taken:
-                return tr("choice_capture", label=label, card=self.card(card),
-                          taken=self.cards(self.sort(taken)))
-            return tr("choice_lay", label=label, card=self.card(card))
-        if kind == "swap_all":
-            pile = state.zones.get(zone) or []
-            if pile and self.sees_all(state, zone):
-                return tr("choice_take_all", label=label, cards=self.codes(self.sort(pile))) + \
-                    self._after(list(pile))
-            return label
-        return label
+        moving, took_shown, _ = self._moving(state, p, action)
+        zone = action.zone
+        place = 0
+        if len(moving.took) == 1 and not took_shown:
+            place = state.zones[zone].index(moving.took[0]) + 1
+        after = moving.after is not None and (took_shown or not moving.took)
+        told = Told(label=label, zone=self.zone(zone) if zone else None,
+                    took=self._cards(moving.took) if took_shown else None,
+                    gave=self._cards(moving.gave), taking=len(moving.took),
+                    public=took_shown, place=place,
+                    after=self._after(list(moving.after or ())) if after else "")
+        return phrase(told, self.terms)
 
-    # ---- moves ----------------------------------------------------------------------------
+    def shown_cards(self, state, action: Action) -> list[int]:
+        """The cards a choice names, which a person may type to pick it: his own cards it
+        gives, and those it takes when they show; never one he cannot see."""
+        moving, took_shown, _ = self._moving(state, state.current_player, action)
+        return list(moving.gave) + (list(moving.took) if took_shown else [])
+
     def move(self, state, p: int, action: Action) -> str:
-        """The line narrating `action` by player `p`; call it BEFORE applying the action (it
-        looks at the cards about to move)."""
-        kind, zone, say = action.kind, action.zone, self.about
+        """The line telling `action` by player `p`, in the words of its unit; call it BEFORE
+        applying the action (it looks at the cards about to move). The mover, and a spectator
+        who sees every card, know the cards it moves; the others what shows."""
         own = p == self.seat or self.sees_everything
-        if kind == "draw":
-            pile = state.zones.get(zone) or []
-            top = pile[-1] if pile else None
-            zf = self.zone(zone)
-            if top is not None and self.sees_top(state, zone):
-                return say("move_draw_seen", p, card=self.card(top), zone=zf)
-            if top is not None and own:
-                return say("move_draw_own", p, card=self.card(top), zone=zf)
-            return say("move_draw_hidden", p, zone=zf)
-        if kind == "discard":
-            return say("move_discard", p, card=self.card(action.cards[0]))
-        if kind == "swap":
-            h, z = action.cards
-            zf = self.zone(zone)
-            if self.sees_all(state, zone) or own:
-                return say("move_swap", p, give=self.card(h), take=self.card(z), zone=zf)
-            return say("move_swap_hidden", p, zone=zf)
-        if kind == "swap_all":
-            pile = state.zones.get(zone) or []
-            zf = self.zone(zone)
-            if pile and (self.sees_all(state, zone) or own):
-                return say("move_swap_all", p, cards=self.cards(self.sort(pile)), zone=zf)
-            return say("move_swap_all_hidden", p, zone=zf)
-        if kind == "capture":
-            card, taken = action.cards[0], action.cards[1:]
-            if taken:
-                return say("move_capture", p, card=self.card(card),
-                           taken=self.cards(self.sort(taken)))
-            return say("move_lay", p, card=self.card(card))
-        if kind in ("pass", "knock"):
-            return say(f"move_{kind}", p)
-        return say("move_other", p, label=self.label(action))
+        unit = action.option_ref.unit
+        phrase = unit.phrase(self.lang, "move_you" if p == self.seat else "move")
+        if phrase is None:
+            return self.about("move_other", p, label=self.label(action))
+        moving, took_shown, gave_shown = self._moving(state, p, action)
+        zone = action.zone
+        told = Told(label=self.label(action), who=self.who(p),
+                    zone=self.zone(zone) if zone else None,
+                    took=self._cards(moving.took) if took_shown or own else None,
+                    gave=self._cards(moving.gave) if gave_shown or own else None,
+                    taking=len(moving.took), public=took_shown)
+        return phrase(told, self.terms)
+
+    def knocks(self, p: int) -> str:
+        """"Player 2 knocks.", "You knock.": a knock, in the words of the ruleset's knock rule
+        (whatever move made it)."""
+        unit = self.rules.knock_rule.unit
+        phrase = unit.phrase(self.lang, "event_you" if p == self.seat else "event")
+        return phrase(Told(who=self.who(p)), self.terms)
 
     # ---- events ---------------------------------------------------------------------------
     def sync(self, state) -> None:
@@ -422,9 +431,9 @@ class TableView:
             out = ["", self.rule(self.about("deal", d["dealer"], hand=d["hand"]))]
             return out + self.dealt(d) if self.sees_everything else out
         if kind == "knock":
-            if ev.player == actor and action is not None and action.kind == "knock":
-                return []
-            return [self.about("move_knock", ev.player)]
+            if ev.player == actor and action is not None and action.role is KNOCK:
+                return []  # the move that knocked said so
+            return [self.knocks(ev.player)]
         if kind == "reveal":
             cards = [self._parse(c) for c in d["cards"]]
             return [tr("reveal", zone=self.zone(d["zone"]), cards=self.cards(cards))]

@@ -543,12 +543,10 @@ class _Compiler:
     def owned_sources(self, steps: Mapping[str, Step], zones: Mapping[str, Zone]
                       ) -> tuple[str, ...]:
         """The owned zones options play from (a capture from each player's own pile)."""
-        from .primitives import PRIMITIVES
-
         out = set()
         for st in steps.values():
             for o in st.options:
-                key = PRIMITIVES[o.kind].plays_from
+                key = o.unit.plays_from
                 source = str(o.params.get(key)) if key else ""
                 if source in zones and zones[source].owner:
                     out.add(source)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from .explain_terms import RulesetTerms, Section
 from .explain_words import cap
 from .guards import GUARDS
-from .primitives import EFFECTS, PRIMITIVES
+from .primitives import EFFECTS
 from .rules import Option, Spec
 
 
@@ -27,7 +27,7 @@ class TurnSections(RulesetTerms):
 
     def option_text(self, o: Option) -> str:
         t = self.t
-        text = PRIMITIVES.say(o.kind, "option", o, self)  # the primitive unit's words
+        text = o.unit.say("option", o, self)  # the primitive unit's words
         for e in o.effect_specs:  # each effect unit's words
             text += EFFECTS.say(e.keyword, "clause", e.param, self)
         guards = [g for g in (self.guard_adverb(g) for g in o.conditions) if g]

@@ -172,3 +172,13 @@ def test_mc_plays_a_draw_from_the_bottom_as_it_plays_draw(scratch):
     base = turns_per_hand(plain, "mc:iterations=2", 16)
     scratch_draw = turns_per_hand(bottom, "mc:iterations=2", 16)
     assert 0.9 < scratch_draw / base < 1.15, (base, scratch_draw)
+
+
+def test_a_move_told_to_the_others_only_or_in_one_language_is_named():
+    import dataclasses
+    words = {"en": dict(scratch_moves.WORDS["en"]), "it": dict(scratch_moves.WORDS["it"])}
+    del words["en"]["move_you"], words["en"]["label"], words["it"]["move_you"]
+    unit = dataclasses.replace(scratch_moves.DRAW_BOTTOM, words=words)
+    assert unit_problems(unit, PRIMITIVES) == [
+        "primitive 'draw_bottom' has a 'label' phrase but none in 'en'",
+        "primitive 'draw_bottom' has 'move' but no 'move_you' phrase"]

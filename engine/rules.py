@@ -93,7 +93,9 @@ class Action:
     role: Role                   # what the move is, declared by its primitive's unit
     step: str
     option: int                  # index of the option within its step
-    cards: tuple[int, ...] = ()  # discard: (card,); swap: (hand card, zone card)
+    cards: tuple[int, ...] = ()  # the cards it names, as its unit's keys say (a discard:
+    #                              (card,); a swap: (hand card, zone card); a capture: (card
+    #                              played, cards taken...); a draw: ())
     labels: Mapping[str, str] = field(default_factory=dict)
     zone: str | None = None   # the zone the move takes from or gives to, if any
     option_ref: Any = field(default=None, repr=False, compare=False)  # its Option (hot path)

@@ -105,18 +105,7 @@ def _isatty(stream) -> bool:
 def named_cards(view: TableView, state: GameState, action) -> list[int]:
     """The cards a choice shows (so a person may type their codes to pick it): never one
     the viewer cannot see."""
-    kind, zone = action.kind, action.zone
-    if kind == "draw":
-        pile = state.zones.get(zone) or []
-        return [pile[-1]] if pile and view.sees_top(state, zone) else []
-    if kind in ("discard", "capture"):
-        return list(action.cards)
-    if kind == "swap":
-        return list(action.cards) if view.sees_all(state, zone) else list(action.cards[:1])
-    if kind == "swap_all":
-        pile = state.zones.get(zone) or []
-        return list(pile) if view.sees_all(state, zone) else []
-    return []
+    return view.shown_cards(state, action)
 
 
 class Session:

@@ -7,14 +7,15 @@ too, and the words a ruleset brings itself (action and combination labels, card 
 
     tr = Texts("it")
     tr("hands", n=2)           # "2 mani"   (plural keys pick KEY.one / KEY.other by `n`)
-    tr("move_discard", who=terms.player(1).in_lang("it"), card=card_noun(deck, c, "Rc")
-       .in_lang("it"))   # "Il Giocatore 2 scarta il Re di coppe (Rc)."
+    tr("life_lost", who=terms.player(1).in_lang("it"), left=tr("lives_left", n=2))
+                               # "Il Giocatore 2 perde una vita (ne restano 2)."
 
 `MESSAGES[lang][key]` is a plain `str.format` template. A name is passed as a `terms.Named`,
 and the template picks its grammatical form: `{who:The}` at the start of a sentence ("Il
 Giocatore 2"), `{who:a}` after "tocca" ("al Giocatore 2"), `{zone:da}` ("dal tallone"). A key
-missing in a language falls back to English, so a new language can start small. `ACTION_WORDS`
-are the words for an action kind when a ruleset gives its option no label.
+missing in a language falls back to English, so a new language can start small. The words of
+each kind of move (its label, its choice, the line telling it) are not here but in its
+primitive's unit (`engine.primitives`), and a knock's in the knock rule's (`engine.knock`).
 """
 from __future__ import annotations
 
@@ -47,44 +48,16 @@ MESSAGES: dict[str, dict[str, str]] = {
         "value_combo": "{value} ({combo})",
         "your_move": "Your move:",
         # ---- choices -----------------------------------------------------------------------
-        "choice_cards": "{label}: {cards:bare}",
-        "choice_swap": "{label}: give {give}, take {take}",
-        "choice_take_all": "{label}: take {cards}",
-        "choice_hidden_card": "card {n} {zone:di}",
         "choice_after": "{arrow} {value}",
         "prompt": "Your choice [1-{n}, ? table, q quit]: ",
         "bad_choice": "Please type a number from 1 to {n} (? shows the table, q quits).",
         "empty_choice": "Type the number of your choice (1 to {n}).",
         "several_choices": "{cards} fits choices {choices}: type the number of one (1 to "
                            "{n}).",
-        # ---- moves, as they happen ---------------------------------------------------------
-        "move_draw_hidden": "{who:The} draws a card {zone:da}.",
-        "move_draw_own": "{who:The} draws {card} {zone:da}.",
-        "move_draw_seen": "{who:The} takes {card} {zone:da}.",
-        "move_discard": "{who:The} discards {card}.",
-        "move_swap": "{who:The} gives {give} and takes {take} {zone:da}.",
-        "move_swap_hidden": "{who:The} gives a card and takes one {zone:da}.",
-        "move_swap_all": "{who:The} takes {cards} {zone:da} and leaves their own cards there.",
-        "move_swap_all_hidden": "{who:The} takes all the cards {zone:da} and leaves their own "
-                                "cards there.",
-        "move_pass": "{who:The} passes.",
-        "move_knock": "{who:The} knocks.",
+        # ---- moves, as they happen (a move's unit tells it; this, when it has no words) -----
         "move_other": "{who:The}: {label}.",
         # the person's own moves and what befalls him, said to him (KEY_you: `who` is him)
-        "move_draw_hidden_you": "You draw a card {zone:da}.",
-        "move_draw_own_you": "You draw {card} {zone:da}.",
-        "move_draw_seen_you": "You take {card} {zone:da}.",
-        "move_discard_you": "You discard {card}.",
-        "move_swap_you": "You give {give} and take {take} {zone:da}.",
-        "move_swap_hidden_you": "You give a card and take one {zone:da}.",
-        "move_swap_all_you": "You take {cards} {zone:da} and leave your own cards there.",
-        "move_swap_all_hidden_you": "You take all the cards {zone:da} and leave your own cards "
-                                    "there.",
-        "move_pass_you": "You pass.",
-        "move_knock_you": "You knock.",
         "move_other_you": "You choose “{label}”.",
-        "move_capture_you": "You play {card} and take {taken}.",
-        "move_lay_you": "You play {card}.",
         "stuck_you": "You have no legal move.",
         "end_knock_you": "You knocked: the hands are compared.",
         "end_win_you": "You have {combo} and win the hand.",
@@ -130,10 +103,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "life_lost": "{who:The} loses {one} ({left}).",
         "points_taken": "{who:The} takes {added} ({total} in all).",
         # ---- capture games -------------------------------------------------------------------
-        "choice_capture": "{label}: {card:the} takes {taken:the}",
-        "choice_lay": "{label}: {card:the}, taking nothing",
-        "move_capture": "{who:The} plays {card} and takes {taken}.",
-        "move_lay": "{who:The} plays {card}.",
         "capture_event": "{who:The}: {event}!",
         "points_scored": "{who:The} scores {added} for {reason} ({total} in all).",
         "leftover": "{who:The} took last and takes the rest: {cards:bare}.",
@@ -233,42 +202,15 @@ MESSAGES: dict[str, dict[str, str]] = {
         "your_hand_value": "La tua mano: {value}",
         "value_combo": "{value} ({combo})",
         "your_move": "Cosa fai?",
-        "choice_cards": "{label}: {cards:bare}",
-        "choice_swap": "{label}: dai {give}, prendi {take}",
-        "choice_take_all": "{label}: prendi {cards}",
-        "choice_hidden_card": "carta {n} {zone:di}",
         "choice_after": "{arrow} {value}",
         "prompt": "Scelta [1-{n}, ? tavolo, q esci]: ",
         "bad_choice": "Scrivi un numero da 1 a {n} (? mostra il tavolo, q per uscire).",
         "empty_choice": "Scrivi il numero della tua scelta (da 1 a {n}).",
         "several_choices": "{cards} va bene per le scelte {choices}: scrivi il numero di "
                            "una (da 1 a {n}).",
-        "move_draw_hidden": "{who:The} pesca una carta {zone:da}.",
-        "move_draw_own": "{who:The} pesca {card} {zone:da}.",
-        "move_draw_seen": "{who:The} prende {card} {zone:da}.",
-        "move_discard": "{who:The} scarta {card}.",
-        "move_swap": "{who:The} dà {give} e prende {take} {zone:da}.",
-        "move_swap_hidden": "{who:The} dà una carta e ne prende una {zone:da}.",
-        "move_swap_all": "{who:The} prende {cards} {zone:da} e ci lascia le sue carte.",
-        "move_swap_all_hidden": "{who:The} prende tutte le carte {zone:da} e ci lascia le sue "
-                                "carte.",
-        "move_pass": "{who:The} passa.",
-        "move_knock": "{who:The} bussa.",
         "move_other": "{who:The}: {label}.",
         # the person's own moves and what befalls him, said to him (KEY_you: `who` is him)
-        "move_draw_hidden_you": "Peschi una carta {zone:da}.",
-        "move_draw_own_you": "Peschi {card} {zone:da}.",
-        "move_draw_seen_you": "Prendi {card} {zone:da}.",
-        "move_discard_you": "Scarti {card}.",
-        "move_swap_you": "Dai {give} e prendi {take} {zone:da}.",
-        "move_swap_hidden_you": "Dai una carta e ne prendi una {zone:da}.",
-        "move_swap_all_you": "Prendi {cards} {zone:da} e ci lasci le tue carte.",
-        "move_swap_all_hidden_you": "Prendi tutte le carte {zone:da} e ci lasci le tue carte.",
-        "move_pass_you": "Passi.",
-        "move_knock_you": "Bussi.",
         "move_other_you": "Scegli «{label}».",
-        "move_capture_you": "Cali {card} e prendi {taken}.",
-        "move_lay_you": "Cali {card}.",
         "stuck_you": "Non hai mosse possibili.",
         "end_knock_you": "Hai bussato: si confrontano le mani.",
         "end_win_you": "Hai {combo} e vinci la mano.",
@@ -312,10 +254,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "life_lost": "{who:The} perde {one} ({left}).",
         "points_taken": "{who:The} prende {added} ({total} in tutto).",
         # ---- giochi di presa -----------------------------------------------------------------
-        "choice_capture": "{label}: {card:the} prende {taken:the}",
-        "choice_lay": "{label}: {card:the}, senza prendere nulla",
-        "move_capture": "{who:The} cala {card} e prende {taken}.",
-        "move_lay": "{who:The} cala {card}.",
         "capture_event": "{who:The} fa {event}!",
         "points_scored": "{who:The} segna {added} per {reason} ({total} in tutto).",
         "leftover": "{who:The} ha preso per ultimo e prende le carte rimaste: {cards:bare}.",
@@ -405,16 +343,6 @@ YES = frozenset({"y", "yes", "s", "si", "sì", "sí"})
 QUIT = frozenset({"q", "quit", "exit", "esci"})
 SHOW = frozenset({"?", "h", "help", "aiuto"})
 
-#: The words for an action kind when the ruleset's option has no label (`{zone}`: the zone
-#: it takes from, a `terms.Named`).
-ACTION_WORDS: dict[str, dict[str, str]] = {
-    "en": {"draw": "Draw {zone:da}", "discard": "Discard", "swap": "Exchange a card",
-           "swap_all": "Exchange all your cards", "pass": "Pass", "knock": "Knock"},
-    "it": {"draw": "Pesca {zone:da}", "discard": "Scarta", "swap": "Cambia una carta",
-           "swap_all": "Cambia tutte le carte", "pass": "Passa", "knock": "Bussa"},
-}
-
-
 def default_language(env: Mapping[str, str] | None = None) -> str:
     """`it` when the locale asks for Italian, else `en`. The variables are read in POSIX
     order (LC_ALL, then LC_MESSAGES, then LANG): the first one set decides."""
@@ -453,6 +381,3 @@ class Texts:
         pesca...`), when the catalogue has one; None otherwise."""
         mine = f"{key}_you"
         return mine if mine in self._own or mine in self._en else None
-
-    def action_word(self, kind: str) -> str | None:
-        return (ACTION_WORDS.get(self.lang) or {}).get(kind) or ACTION_WORDS["en"].get(kind)

@@ -7,8 +7,10 @@ named, a draw from a hidden pile by somebody else is "draws a card". A spectator
 card (`sees_everything`, for `replay`) is told every card: each draw, and the hands dealt.
 
 All words come from the ruleset (action and combination labels, card names, `labels:`), from
-`engine.terms` (the names of players, zones, lives and chips, shared with `explain`) or from
-`messages.py`; nothing here names a game.
+`engine.terms` (the names of players, zones, lives and chips, shared with `explain`), from the
+units of the moves (each primitive's phrases for its choice and its move, the knock rule's for a
+knock: the view decides what the viewer may see and hands it to them as a `roles.Told`) or from
+`messages.py`; nothing here names a game or a move.
 """
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 import click
 from trentuno.engine.hand_ends import ending as ending_of
+from trentuno.engine.roles import KNOCK
 from trentuno.engine.rules import Action, Ruleset
 from trentuno.engine.state import MAX_TURNS_PER_HAND
 from trentuno.engine.terms import Named, Noun, Terms, cap, card_noun
@@ -26,6 +29,7 @@ from trentuno.engine.triggers import at_deal
 
 from .messages import Texts
 from .output import number, table
+from .table_moves import MoveLines
 
 WIDTH = 60  # the length of a heading rule, and of the longest line told (a narrow terminal)
 
@@ -67,7 +71,7 @@ def _symbols(stream=None) -> dict[str, str]:
     return FANCY
 
 
-class TableView:
+class TableView(MoveLines):
     """Renders a game for one viewer.
 
     rules: the ruleset; lang: "en" or "it"; seat: the viewer's seat (None: a spectator);
@@ -93,6 +97,7 @@ class TableView:
         self._last: dict[str, int] = {}  # the player of the last event of a kind in that hand
         self._deal = None             # the last deal event
         self._code_width = max(len(c.code) for c in self.deck.cards)
+        self._explain_terms = None    # explain's words, for a move its unit gives no label
 
     # ---- words ----------------------------------------------------------------------------
     def s(self, text: str, **style) -> str:
@@ -300,109 +305,6 @@ class TableView:
             out += [""] + self.hand(state, self.seat)
         return out
 
-    # ---- choices --------------------------------------------------------------------------
-    def label(self, action: Action) -> str:
-        """The action's words: the ruleset's label in the viewer's language, else the
-        catalogue's word for its kind, else the label in any language."""
-        own = action.labels.get(self.lang)
-        if own:
-            return own
-        word = self.tr.action_word(action.kind)
-        if word:
-            zone = action.zone
-            return word.format(zone=self.zone(zone) if zone else "").strip()
-        return self.rules.label(action.labels, self.lang, action.kind)
-
-    def choices(self, state, actions: Sequence[Action]) -> list[tuple[Action, str]]:
-        """The legal actions as the viewer's numbered choices: in the ruleset's order of
-        options, the cards of one option in the order the hand is shown."""
-        order = {c: i for i, c in enumerate(self.sort(range(len(self.deck.cards))))}
-        ranked = sorted(actions, key=lambda a: (a.option, [order[c] for c in a.cards]))
-        return [(a, self.choice(state, a)) for a in ranked]
-
-    def _after(self, cards: list[int]) -> str:
-        if len(cards) != self.rules.hand_size or not self.rules.valuation.patterns:
-            return ""
-        return "  " + self.tr("choice_after", arrow=self.sym["arrow"], value=self.value(cards))
-
-    def choice(self, state, action: Action) -> str:
-        tr, kind, zone = self.tr, action.kind, action.zone
-        label = self.label(action)
-        p = state.current_player
-        hand = list(state.hands[p]) if p >= 0 else []
-        if kind == "draw":
-            pile = state.zones.get(zone) or []
-            if pile and self.sees_top(state, zone):
-                return tr("choice_cards", label=label, cards=self.card(pile[-1]))
-            return label
-        if kind == "discard":
-            c = action.cards[0]
-            return tr("choice_cards", label=label, cards=self.card(c)) + \
-                self._after([x for x in hand if x != c])
-        if kind == "swap":
-            h, z = action.cards
-            if self.sees_all(state, zone):
-                take = self.deck.code(z)
-            else:  # the viewer may not know the card: name its place
-                take = tr("choice_hidden_card", n=state.zones[zone].index(z) + 1,
-                          zone=self.zone(zone))
-            text = tr("choice_swap", label=label, give=self.deck.code(h), take=take)
-            if self.sees_all(state, zone):
-                text += self._after([z if x == h else x for x in hand])
-            return text
-        if kind == "capture":
-            card, taken = action.cards[0], action.cards[1:]
-            if taken:
-                return tr("choice_capture", label=label, card=self.card(card),
-                          taken=self.cards(self.sort(taken)))
-            return tr("choice_lay", label=label, card=self.card(card))
-        if kind == "swap_all":
-            pile = state.zones.get(zone) or []
-            if pile and self.sees_all(state, zone):
-                return tr("choice_take_all", label=label, cards=self.codes(self.sort(pile))) + \
-                    self._after(list(pile))
-            return label
-        return label
-
-    # ---- moves ----------------------------------------------------------------------------
-    def move(self, state, p: int, action: Action) -> str:
-        """The line narrating `action` by player `p`; call it BEFORE applying the action (it
-        looks at the cards about to move)."""
-        kind, zone, say = action.kind, action.zone, self.about
-        own = p == self.seat or self.sees_everything
-        if kind == "draw":
-            pile = state.zones.get(zone) or []
-            top = pile[-1] if pile else None
-            zf = self.zone(zone)
-            if top is not None and self.sees_top(state, zone):
-                return say("move_draw_seen", p, card=self.card(top), zone=zf)
-            if top is not None and own:
-                return say("move_draw_own", p, card=self.card(top), zone=zf)
-            return say("move_draw_hidden", p, zone=zf)
-        if kind == "discard":
-            return say("move_discard", p, card=self.card(action.cards[0]))
-        if kind == "swap":
-            h, z = action.cards
-            zf = self.zone(zone)
-            if self.sees_all(state, zone) or own:
-                return say("move_swap", p, give=self.card(h), take=self.card(z), zone=zf)
-            return say("move_swap_hidden", p, zone=zf)
-        if kind == "swap_all":
-            pile = state.zones.get(zone) or []
-            zf = self.zone(zone)
-            if pile and (self.sees_all(state, zone) or own):
-                return say("move_swap_all", p, cards=self.cards(self.sort(pile)), zone=zf)
-            return say("move_swap_all_hidden", p, zone=zf)
-        if kind == "capture":
-            card, taken = action.cards[0], action.cards[1:]
-            if taken:
-                return say("move_capture", p, card=self.card(card),
-                           taken=self.cards(self.sort(taken)))
-            return say("move_lay", p, card=self.card(card))
-        if kind in ("pass", "knock"):
-            return say(f"move_{kind}", p)
-        return say("move_other", p, label=self.label(action))
-
     # ---- events ---------------------------------------------------------------------------
     def sync(self, state) -> None:
         """Start reading events from now on (after a replay): remember the current hand."""
@@ -432,9 +334,9 @@ class TableView:
             out = ["", self.rule(self.about("deal", d["dealer"], hand=d["hand"]))]
             return out + self.dealt(d) if self.sees_everything else out
         if kind == "knock":
-            if ev.player == actor and action is not None and action.kind == "knock":
-                return []
-            return [self.about("move_knock", ev.player)]
+            if ev.player == actor and action is not None and action.role is KNOCK:
+                return []  # the move that knocked said so
+            return [self.knocks(ev.player)]
         if kind == "reveal":
             cards = [self._parse(c) for c in d["cards"]]
             return [tr("reveal", zone=self.zone(d["zone"]), cards=self.cards(cards))]

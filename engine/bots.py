@@ -16,7 +16,9 @@ it raises the hand, else draw blind; discard the card whose removal leaves the b
 first on ties); where cards are exchanged with a zone, make the exchange that raises the hand
 most, else pass. "Raises" and "best" use the ruleset's ranking (strength), so tiers and
 tie-breaks count; the knock bar uses the numeric value. `threshold` plays the same way but
-knocks at a fixed value.
+knocks at a fixed value. Bots know a move by its `role` (`roles`: a draw, a discard, an
+exchange, a knock...), never by its primitive's name: a new primitive that draws is played as
+every draw is.
 """
 from __future__ import annotations
 
@@ -28,6 +30,7 @@ from functools import lru_cache
 from typing import Any
 
 from .errors import UsageError
+from .roles import CAPTURE, DISCARD, DRAW, KNOCK, PASS, SWAP, SWAP_ALL
 from .rules import Action, made_once
 
 Bot = Callable[[Any, list], Action]
@@ -70,11 +73,11 @@ def _improver(knock: float, declining: bool) -> Bot:
         rules = state.rules
         if rules is not seen:
             seen, tables = rules, _greedy_tables(rules, knock, declining)
-        kind = actions[0].kind
+        role = actions[0].role  # what a move is: its unit's role, tested by identity
         p = state.current_player
         hmask = state.masks[p]
         held = len(state.hands[p])  # (the mask's bit count, without a call to a rarer method)
-        if kind == "discard" and actions[-1].kind == "discard":
+        if role is DISCARD and actions[-1].role is DISCARD:
             strength = tables[0]
             if held - 1 == tables[2]:  # the usual shape: the best hand left
                 best_a, best_s = None, -1
@@ -85,14 +88,14 @@ def _improver(knock: float, declining: bool) -> Bot:
                 return best_a
             return _best_discard(actions, state.hands[p], hmask, strength, tables[2], tables[3])
         strength, value_of_rank, size, valuation, shows_top, bar2, declines, bits = tables
-        if kind == "capture":
+        if role is CAPTURE:
             return _best_capture(state, actions)
         cur = strength[hmask] if held == size else state.hand_strength(p)
         # the knock first: when the hand reaches the bar, the first knock offered is the move
         bar = bar2 - state.round if declines else bar2
         if held != size or value_of_rank[cur] >= bar:
             for a in actions:
-                if a.kind == "knock":
+                if a.role is KNOCK:
                     if held == size or state.hand_value(p) >= bar:
                         return a
                     break
@@ -103,8 +106,8 @@ def _improver(knock: float, declining: bool) -> Bot:
         zones = state.zones
         hand = state.hands[p]
         for a in actions:
-            k = a.kind
-            if k == "draw":
+            r = a.role
+            if r is DRAW:
                 z = a.zone
                 pile = zones[z]
                 if pile and (shows_top[z] or state.face_up[z]):
@@ -120,15 +123,15 @@ def _improver(knock: float, declining: bool) -> Bot:
                             return a
                 elif draw_blind is None:
                     draw_blind = a
-            elif k == "knock":
+            elif r is KNOCK:
                 if knock_move is None:
                     knock_move = a
-            elif k == "swap":
+            elif r is SWAP:
                 h, z = a.cards
                 s = strength.get((hmask & ~(1 << h)) | (1 << z), -1)
                 if s > best_gain:
                     best_swap, best_gain = a, s
-            elif k == "swap_all":
+            elif r is SWAP_ALL:
                 if state.face_up[a.zone]:
                     zone_mask = 0
                     for c in zones[a.zone]:
@@ -136,10 +139,10 @@ def _improver(knock: float, declining: bool) -> Bot:
                     s = strength.get(zone_mask, -1)
                     if s > best_gain:
                         best_swap, best_gain = a, s
-            elif k == "pass":
+            elif r is PASS:
                 if pass_ is None:
                     pass_ = a
-            elif k == "discard":
+            elif r is DISCARD:
                 if discards is None:
                     discards = []
                 discards.append(a)

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
         Action,
         DealStep,
         DeckOrigin,
+        KnockRule,
         Lister,
         Option,
         Ruleset,
@@ -518,11 +519,11 @@ class _Compiler:
             if effect is not None:
                 effects.append(effect)
         zone = params.get(prim.zone_param) if prim.zone_param else None
-        opt = Option(step, index, kind, params, guards, then, tuple(effects),
-                     dict(o.get("label") or {}), knocks, prim.passes, prim.apply, zone,
-                     prim.shape, conditions=tuple(spec_of(g) for g in o.get("if") or []),
+        opt = Option(step, index, kind, prim.role, params, guards, then, tuple(effects),
+                     dict(o.get("label") or {}), knocks, prim.apply, zone, prim.shape,
+                     conditions=tuple(spec_of(g) for g in o.get("if") or []),
                      effect_specs=tuple(spec_of(e) for e in o.get("effects") or []),
-                     draws_from=zone if prim.draws else None, is_knock=prim.knocks)
+                     unit=prim)
         if kind not in self._key_counts:
             self._key_counts[kind] = len(prim.keys(len(deck.cards)))
         self._actions += self._key_counts[kind]
@@ -535,15 +536,25 @@ class _Compiler:
         actions = {cards: make_action(opt, cards) for cards in prim.keys(len(deck.cards))}
         return opt, actions, prim.lister(opt, actions, len(deck.cards))
 
+    def knock_rule(self) -> KnockRule:
+        """`knock.last_turns` compiled by its unit (the default unit's when it is not said)."""
+        from .knock import LAST_TURNS
+
+        path = ("knock", "last_turns")
+        name = (self.d.get("knock") or {}).get("last_turns")
+        unit = LAST_TURNS.default() if name is None else self.known(
+            LAST_TURNS, name, path, "knock rule")
+        unit = unit or LAST_TURNS.default()
+        assert unit is not None, "a knock rule says default=True"
+        return unit.compile(None, _UnitContext(self, path))
+
     def owned_sources(self, steps: Mapping[str, Step], zones: Mapping[str, Zone]
                       ) -> tuple[str, ...]:
         """The owned zones options play from (a capture from each player's own pile)."""
-        from .primitives import PRIMITIVES
-
         out = set()
         for st in steps.values():
             for o in st.options:
-                key = PRIMITIVES[o.kind].plays_from
+                key = o.unit.plays_from
                 source = str(o.params.get(key)) if key else ""
                 if source in zones and zones[source].owner:
                     out.add(source)
@@ -868,7 +879,7 @@ class _Compiler:
             first_dealer=seating.get("first_dealer", "random"),
             zones=zones, deal=deal, rest_zone=rest, start_step=start, steps=steps,
             opening=(opening["player"], opening["step"]) if opening else None,
-            knock_last_turns=(d.get("knock") or {}).get("last_turns", "others_once"),
+            knock_rule=self.knock_rule(),
             triggers=triggers, stakes=stakes, settle_win=settle_win,
             settle_showdown=settle_show, end_last_standing=bool(end.get("last_standing")),
             end_hands=end.get("hands"), end_target=end.get("target"),

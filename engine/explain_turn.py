@@ -9,7 +9,7 @@ from __future__ import annotations
 from .explain_terms import RulesetTerms, Section
 from .explain_words import cap
 from .guards import GUARDS
-from .primitives import EFFECTS, PRIMITIVES
+from .primitives import EFFECTS
 from .rules import Option, Spec
 
 
@@ -27,7 +27,7 @@ class TurnSections(RulesetTerms):
 
     def option_text(self, o: Option) -> str:
         t = self.t
-        text = PRIMITIVES.say(o.kind, "option", o, self)  # the primitive unit's words
+        text = o.unit.say("option", o, self)  # the primitive unit's words
         for e in o.effect_specs:  # each effect unit's words
             text += EFFECTS.say(e.keyword, "clause", e.param, self)
         guards = [g for g in (self.guard_adverb(g) for g in o.conditions) if g]
@@ -107,18 +107,7 @@ class TurnSections(RulesetTerms):
                 ref = self.q(term) if term else self.t("a knock", "una bussata")
                 lines.append(self.t(f"{who} also counts as {ref}.",
                                     f"{who} vale anche come {ref}."))
-        if self.rules.knock_last_turns == "others_once":
-            lines.append(self.t(
-                "After a knock every other player has one last turn; the hand ends when the "
-                "turn would come back to the player who knocked, who does not play again.",
-                "Dopo la bussata ogni altro giocatore ha un ultimo turno; la mano finisce "
-                "quando il turno tornerebbe a chi ha bussato, che non gioca più."))
-        elif self.rules.knock_last_turns == "round_end":
-            lines.append(self.t(
-                "After a knock the round is played to its end: the hand ends when the dealer "
-                "has played (nobody draws past the dealer), at once if the dealer knocked.",
-                "Dopo la bussata si finisce il giro: la mano termina quando ha giocato il "
-                "mazziere (nessuno pesca dopo di lui), subito se ha bussato il mazziere."))
+        lines.append(self.rules.knock_rule.unit.say("sentence", None, self))  # its unit's
         lines.append(self.t(f"Then the hands are compared (see {self.q('Who pays')}).",
                             f"Poi si confrontano le mani (vedi {self.q('Chi paga')})."))
         title = self.t("Knocking", "Bussare")

@@ -58,6 +58,7 @@ class Kind(str, Enum):
     PATTERN_KIND = "pattern_kind"            # what a hand pattern looks for (`kind:`)
     SCORE = "score"                          # how taken cards score (`scoring.hand`)
     STAKES_MODE = "stakes_mode"              # what a game is played for (`stakes.mode`)
+    KNOCK_RULE = "knock_rule"                # who plays on after a knock (`knock.last_turns`)
 
 
 class Terms(Protocol):
@@ -142,6 +143,17 @@ class Unit:
     #: a parameter that validates against `schema`: the tests phrase it in every language
     example: Any = None
 
+    def say(self, form: str, param: Any, terms: Terms) -> str:
+        """Its phrase `form` in the language of `terms` (English when it has none there)."""
+        lang = terms.lang if terms.lang in self.words else "en"
+        return self.words[lang][form](param, terms)
+
+    def phrase(self, lang: str, form: str) -> Phrase | None:
+        """The unit's phrase `form` in `lang` (else in English), None when it has none: what
+        the play table asks of a move's unit for its optional phrases."""
+        words = self.words.get(lang) or self.words.get("en") or {}
+        return words.get(form)
+
 
 U = TypeVar("U", bound=Unit)
 
@@ -150,7 +162,7 @@ REGISTRIES: dict[Kind, Registry[Any]] = {}
 
 #: The modules that hold the units; importing them fills the registries.
 UNIT_MODULES = ("guards", "primitives", "triggers", "settlement", "patterns", "tally",
-                "stakes_modes")
+                "stakes_modes", "knock")
 
 
 class Registry(Generic[U]):
@@ -158,9 +170,14 @@ class Registry(Generic[U]):
     the reference list them in). `forms` are the phrases every unit of the kind must have."""
 
     def __init__(self, kind: Kind, forms: tuple[str, ...],
-                 sample: Callable[[U, Terms], Any] | None = None, needs_schema: bool = False):
+                 sample: Callable[[U, Terms], Any] | None = None, needs_schema: bool = False,
+                 optional: tuple[str, ...] = (), together: tuple[tuple[str, ...], ...] = ()):
         self.kind = kind
         self.forms = forms
+        #: phrases a unit may have (a move's words at the table): one it has in a language it
+        #: has in every language, and the forms of a `together` group come all or none
+        self.optional = optional
+        self.together = together
         self._sample = sample
         #: every unit of the kind must declare a schema (a primitive: the keys its options
         #: take, `{"properties": {}}` for none), so none is added without one by mistake
@@ -198,6 +215,11 @@ class Registry(Generic[U]):
     def units(self) -> list[U]:
         return list(self._units.values())
 
+    def default(self) -> U | None:
+        """The unit that says `default = True` (what a file that names none plays by), if
+        any: the compiler and the schema's `default` read it here."""
+        return next((u for u in self._units.values() if getattr(u, "default", False)), None)
+
     def names(self) -> list[str]:
         return list(self._units)
 
@@ -213,8 +235,7 @@ class Registry(Generic[U]):
         unit = self._units.get(name)
         if unit is None:
             return f"{name}: {param}" if param is not None else str(name)
-        lang = terms.lang if terms.lang in unit.words else "en"
-        return unit.words[lang][form](param, terms)
+        return unit.say(form, param, terms)
 
 
 def registries() -> dict[Kind, Registry[Any]]:
@@ -249,10 +270,33 @@ def unit_problems(unit: Unit, registry: Registry[Any],
         for form in registry.forms:
             if not callable(forms.get(form)):
                 out.append(f"{who} has no {form!r} phrase in {lang!r}")
+    out += _optional_problems(unit, registry, who)
     for ref in unit.refs:
         if ref.at and not _schema_has(unit.schema, ref.at, definitions):
             out.append(f"{who} names a {ref.names} at {'.'.join(ref.at)}, a key its schema "
                        f"does not declare")
+    return out
+
+
+def _optional_problems(unit: Unit, registry: Registry[Any], who: str) -> list[str]:
+    """An optional phrase given in one language but not another, or a form of a `together`
+    group without the others (a move told to the others but not to the mover)."""
+    if not isinstance(unit.words, Mapping):
+        return []
+    out = []
+    had = {form for forms in unit.words.values() if isinstance(forms, Mapping)
+           for form in forms if form in registry.optional}
+    for form in registry.optional:
+        if form not in had:
+            continue
+        for lang in LANGS:
+            if not callable((unit.words.get(lang) or {}).get(form)):
+                out.append(f"{who} has a {form!r} phrase but none in {lang!r}")
+    for group in registry.together:
+        if had & set(group) and not set(group) <= had:
+            missing = ", ".join(repr(f) for f in group if f not in had)
+            out.append(f"{who} has {', '.join(repr(f) for f in group if f in had)} "
+                       f"but no {missing} phrase")
     return out
 
 

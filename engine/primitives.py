@@ -10,14 +10,22 @@ parameters, the zones they name and its words in English and Italian (see `keywo
 * `lister`: (option, its Actions by cards, deck size) -> the closure `(state, player)` listing
   the legal Actions now, and `shape`, which lets a step skip calling it for a one-action move;
 * `apply`: what playing one of its Actions does to the state;
-* what the rest of the engine may ask of a move without knowing its name: whether it
-  `knocks`, `passes` (a round of passes is the `all_passed` event), `draws` the top card of its
-  zone, `discards` onto its zone (the pile a `reshuffle` turns over), and which parameter it
-  `plays_from` besides the hand.
+* its `role` (`roles.Role`): what the rest of the engine, the bots and the table may ask of
+  a move without knowing its name. The compiler copies it onto every Option and Action; from
+  it come whether the move `knocks`, `passes` (a round of passes is the `all_passed` event),
+  `draws` a card of its zone, `discards` onto its zone (the pile a `reshuffle` turns over);
+  `plays_from` names a parameter it may play from besides the hand;
+* `moving`: (state, option, action, player) -> the cards the action would take, give and
+  leave in the hand (`roles.Moving`), which the table shows as far as the viewer may see them.
 
 Its phrase `option` says what a player choosing it does ("takes the top card of the stock");
-explain adds its effects, guards and next step. Adding a kind of move is adding one unit here
-(see "Adding a keyword" in docs/language.md). Effects (`EFFECTS`) follow.
+explain adds its effects, guards and next step. Its optional phrases are the table's (each a
+function of a `roles.Told` and the words of the ruleset): `label`, the choice's words when the
+option has no label ("Draw from the stock"); `choice`, the numbered choice ("Discard: King of
+cups (Kc)  → 21"); `move` and `move_you`, the line telling the move to the others and to the
+mover ("Player 2 draws a card from the stock.", "You draw ..."). Without them the table says
+the label, or the `option` phrase. Adding a kind of move is adding one unit here (see "Adding
+a keyword" in docs/language.md). Effects (`EFFECTS`) follow.
 """
 from __future__ import annotations
 
@@ -27,7 +35,22 @@ from itertools import product
 from typing import Any
 
 from . import capture
-from .keywords import CompileContext, Kind, ParamPath, Ref, Registry, Terms, Unit
+from .keywords import CompileContext, Kind, ParamPath, Phrase, Ref, Registry, Terms, Unit
+from .roles import (
+    CAPTURE,
+    DISCARD,
+    DRAW,
+    KNOCK,
+    NOTHING,
+    OTHER,
+    PASS,
+    SWAP,
+    SWAP_ALL,
+    Moving,
+    Role,
+    Told,
+    told,
+)
 from .rules import Action, Lister, Option, Shape
 
 
@@ -41,17 +64,34 @@ class Primitive(Unit):
     #: the parameter naming the zone the move takes from or gives to (the Action's zone)
     zone_param: str | None = None
     shape: Shape | None = None
-    #: the move is a knock (the compiler's "can a hand end?" check, explain's knock section)
-    knocks: bool = False
-    #: the move does nothing: a whole round of such moves is the `all_passed` event
-    passes: bool = False
-    #: the move takes the top card of its zone into the hand (a draw)
-    draws: bool = False
-    #: the move puts a card of the hand on top of its zone (a discard pile)
-    discards: bool = False
+    #: what the move is (see `roles`): the bots and the table ask this, never the name
+    role: Role = OTHER
+    #: (state, option, action, player) -> the cards the action moves, before it is played
+    moving: Callable[[Any, Option, Action, int], Moving] | None = None
     #: the parameter naming a zone it may play from besides the hand (a capture from an owned
     #: pile); only zones each player owns count
     plays_from: str | None = None
+
+    @property
+    def knocks(self) -> bool:
+        """The move is a knock (the compiler's "can a hand end?" check, explain's knock
+        section)."""
+        return self.role is KNOCK
+
+    @property
+    def passes(self) -> bool:
+        """The move does nothing: a whole round of such moves is the `all_passed` event."""
+        return self.role is PASS
+
+    @property
+    def draws(self) -> bool:
+        """The move takes a card of its zone into the hand (a draw)."""
+        return self.role is DRAW
+
+    @property
+    def discards(self) -> bool:
+        """The move puts a card of the hand on top of its zone (a discard pile)."""
+        return self.role is DISCARD
 
 
 class _SampleContext:
@@ -82,13 +122,39 @@ def sample_option(unit: Primitive, w: Terms) -> Option:
     """An option doing `unit` with its example parameters, compiled against the ruleset of
     `w`: what the tests pass to its phrase, as explain passes a compiled option."""
     params = unit.compile(dict(unit.example or {}), _SampleContext(w.rules))
-    return Option("sample", 0, unit.name, params, (), None, (), {}, unit.knocks, unit.passes,
+    return Option("sample", 0, unit.name, unit.role, params, (), None, (), {}, unit.knocks,
                   unit.apply, params.get(unit.zone_param) if unit.zone_param else None,
-                  unit.shape, is_knock=unit.knocks)
+                  unit.shape, unit=unit)
 
+
+#: the table's phrases of a move (each takes a `roles.Told`): optional, and a move told to the
+#: others is told to the mover too
+TABLE_FORMS = ("label", "choice", "move", "move_you")
 
 PRIMITIVES: Registry[Primitive] = Registry(Kind.PRIMITIVE, forms=("option",),
-                                           sample=sample_option, needs_schema=True)
+                                           sample=sample_option, needs_schema=True,
+                                           optional=TABLE_FORMS, together=(("move", "move_you"),))
+
+
+def _told_if(fields: str, known: str, unknown: str) -> Phrase:
+    """A table phrase in two cases: the `Told`'s `fields` (its cards taken, given, or both:
+    "took gave") are known to the viewer, or they are not."""
+    names = fields.split()
+    return lambda t, w: (unknown if any(getattr(t, f) is None for f in names)
+                         else known).format(t=t)
+
+
+def _draw_told(seen: str, own: str, unseen: str) -> Phrase:
+    """A draw told: the card taken seen by everybody, known to the mover alone, or unseen."""
+    return lambda t, w: (unseen if t.took is None else seen if t.public else own).format(t=t)
+
+
+def _choice_of(field: str) -> Phrase:
+    """"Label: King of cups (Kc)  → 21": the choice naming the cards of `field` when known."""
+    def say(t: Told, w: Terms) -> str:
+        cards = getattr(t, field)
+        return t.label if cards is None else f"{t.label}: {cards:bare}{t.after}"
+    return say
 
 
 def _as_given(params: dict, ctx: CompileContext) -> dict:
@@ -142,14 +208,34 @@ def _draw_it(o: Option, w: Terms) -> str:
     return f"prende la carta in cima {w.zone(str(o.zone)).prep('it', 'a')}"
 
 
+def _draw_moving(st, opt, action, p) -> Moving:
+    pile = st.zones[opt.zone]
+    return Moving(took=(pile[-1],), after=(*st.hands[p], pile[-1])) if pile else NOTHING
+
+
 PRIMITIVES.add(Primitive(
     kind=Kind.PRIMITIVE, name="draw", description="top card of a zone to the hand",
     schema={"properties": {"from": _zone_param("the zone whose top card is drawn.")},
             "required": ["from"]},
     compile=_as_given, refs=(Ref("zone", ("from",)),), example={"from": "stock"},
     keys=_no_cards, lister=_single_if_zone, apply=_draw_apply, zone_param="from",
-    shape="if_zone", draws=True,
-    words={"en": {"option": _draw_en}, "it": {"option": _draw_it}}))
+    shape="if_zone", role=DRAW, moving=_draw_moving, words={
+        "en": {"option": _draw_en, "label": told("Draw {t.zone:da}"),
+               "choice": _choice_of("took"),
+               "move": _draw_told("{t.who:The} takes {t.took} {t.zone:da}.",
+                                  "{t.who:The} draws {t.took} {t.zone:da}.",
+                                  "{t.who:The} draws a card {t.zone:da}."),
+               "move_you": _draw_told("You take {t.took} {t.zone:da}.",
+                                      "You draw {t.took} {t.zone:da}.",
+                                      "You draw a card {t.zone:da}.")},
+        "it": {"option": _draw_it, "label": told("Pesca {t.zone:da}"),
+               "choice": _choice_of("took"),
+               "move": _draw_told("{t.who:The} prende {t.took} {t.zone:da}.",
+                                  "{t.who:The} pesca {t.took} {t.zone:da}.",
+                                  "{t.who:The} pesca una carta {t.zone:da}."),
+               "move_you": _draw_told("Prendi {t.took} {t.zone:da}.",
+                                      "Peschi {t.took} {t.zone:da}.",
+                                      "Peschi una carta {t.zone:da}.")}}))
 
 
 # ---- discard -----------------------------------------------------------------------------
@@ -192,6 +278,11 @@ def _discard_it(o: Option, w: Terms) -> str:
     return text + (" (non la carta appena presa)" if o.params.get("not_just_drawn") else "")
 
 
+def _discard_moving(st, opt, action, p) -> Moving:
+    card = action.cards[0]
+    return Moving(gave=(card,), after=tuple(c for c in st.hands[p] if c != card))
+
+
 PRIMITIVES.add(Primitive(
     kind=Kind.PRIMITIVE, name="discard", description="a hand card on top of a zone",
     schema={"properties": {
@@ -201,7 +292,15 @@ PRIMITIVES.add(Primitive(
             "required": ["to"]},
     compile=_as_given, refs=(Ref("zone", ("to",)),), example={"to": "discard"},
     keys=_each_card, lister=_discard_lister, apply=_discard_apply, zone_param="to",
-    discards=True, words={"en": {"option": _discard_en}, "it": {"option": _discard_it}}))
+    role=DISCARD, moving=_discard_moving, words={
+        "en": {"option": _discard_en, "label": told("Discard"), "choice": _choice_of("gave"),
+               "move": _told_if("gave", "{t.who:The} discards {t.gave}.",
+                                "{t.who:The} discards a card."),
+               "move_you": _told_if("gave", "You discard {t.gave}.", "You discard a card.")},
+        "it": {"option": _discard_it, "label": told("Scarta"), "choice": _choice_of("gave"),
+               "move": _told_if("gave", "{t.who:The} scarta {t.gave}.",
+                                "{t.who:The} scarta una carta."),
+               "move_you": _told_if("gave", "Scarti {t.gave}.", "Scarti una carta.")}}))
 
 
 # ---- swap one, swap all ------------------------------------------------------------------
@@ -233,26 +332,84 @@ def _swap_all_apply(st, opt, action, p):
 
 _WITH = {"properties": {"with": _zone_param("the zone exchanged with.")}, "required": ["with"]}
 
+
+def _swap_moving(st, opt, action, p) -> Moving:
+    h, z = action.cards
+    return Moving(took=(z,), gave=(h,), after=tuple(z if c == h else c for c in st.hands[p]))
+
+
+def _swap_choice(give: str, take: str, unseen: str) -> Phrase:
+    """"Exchange a card: give Kc, take 7b  → 21"; a card the player cannot see is named by
+    its place ("card 2 of the widow")."""
+    def say(t: Told, w: Terms) -> str:
+        taken = t.took.codes if t.took is not None else unseen.format(t=t)
+        return f"{t.label}: {give} {t.gave:codes}, {take} {taken}{t.after}"
+    return say
+
+
 PRIMITIVES.add(Primitive(
     kind=Kind.PRIMITIVE, name="swap", description="a hand card and a zone card change places",
     schema=_WITH, compile=_as_given, refs=(Ref("zone", ("with",)),),
     example={"with": "discard"}, keys=_card_pairs, lister=_swap_lister, apply=_swap_apply,
-    zone_param="with", words={
+    zone_param="with", role=SWAP, moving=_swap_moving, words={
         "en": {"option": lambda o, w: f"exchanges one of his cards with one card of "
-                                      f"{w.zone(str(o.zone)).the('en')}"},
+                                      f"{w.zone(str(o.zone)).the('en')}",
+               "label": told("Exchange a card"),
+               "choice": _swap_choice("give", "take", "card {t.place} {t.zone:di}"),
+               "move": _told_if("took gave", "{t.who:The} gives {t.gave} and takes {t.took} "
+                                "{t.zone:da}.",
+                                "{t.who:The} gives a card and takes one {t.zone:da}."),
+               "move_you": _told_if("took gave", "You give {t.gave} and take {t.took} {t.zone:da}.",
+                                    "You give a card and take one {t.zone:da}.")},
         "it": {"option": lambda o, w: f"scambia una delle sue carte con una "
-                                      f"{w.zone(str(o.zone)).prep('it', 'di')}"}}))
+                                      f"{w.zone(str(o.zone)).prep('it', 'di')}",
+               "label": told("Cambia una carta"),
+               "choice": _swap_choice("dai", "prendi", "carta {t.place} {t.zone:di}"),
+               "move": _told_if("took gave", "{t.who:The} dà {t.gave} e prende {t.took} "
+                                "{t.zone:da}.",
+                                "{t.who:The} dà una carta e ne prende una {t.zone:da}."),
+               "move_you": _told_if("took gave", "Dai {t.gave} e prendi {t.took} {t.zone:da}.",
+                                    "Dai una carta e ne prendi una {t.zone:da}.")}}))
+
+
+def _swap_all_moving(st, opt, action, p) -> Moving:
+    zone = tuple(st.zones[opt.zone])
+    return Moving(took=zone, after=zone)
+
+
+def _take_all_choice(take: str) -> Phrase:
+    """"Exchange all your cards: take Kc 7b As  → 21" when the zone shows its cards."""
+    return lambda t, w: t.label if t.took is None else f"{t.label}: {take} {t.took:codes}{t.after}"
 
 
 PRIMITIVES.add(Primitive(
     kind=Kind.PRIMITIVE, name="swap_all", description="the whole hand and a zone change places",
     schema=_WITH, compile=_as_given, refs=(Ref("zone", ("with",)),),
     example={"with": "discard"}, keys=_no_cards, lister=_single_if_zone,
-    apply=_swap_all_apply, zone_param="with", shape="if_zone", words={
+    apply=_swap_all_apply, zone_param="with", shape="if_zone", role=SWAP_ALL,
+    moving=_swap_all_moving, words={
         "en": {"option": lambda o, w: f"exchanges his whole hand with "
-                                      f"{w.zone(str(o.zone)).the('en')}"},
+                                      f"{w.zone(str(o.zone)).the('en')}",
+               "label": told("Exchange all your cards"), "choice": _take_all_choice("take"),
+               "move": _told_if("took", "{t.who:The} takes {t.took} {t.zone:da} and leaves "
+                                "their own cards there.",
+                                "{t.who:The} takes all the cards {t.zone:da} and leaves their "
+                                "own cards there."),
+               "move_you": _told_if("took", "You take {t.took} {t.zone:da} and leave your own "
+                                    "cards there.",
+                                    "You take all the cards {t.zone:da} and leave your own "
+                                    "cards there.")},
         "it": {"option": lambda o, w: f"scambia tutta la sua mano con "
-                                      f"{w.zone(str(o.zone)).the('it')}"}}))
+                                      f"{w.zone(str(o.zone)).the('it')}",
+               "label": told("Cambia tutte le carte"), "choice": _take_all_choice("prendi"),
+               "move": _told_if("took", "{t.who:The} prende {t.took} {t.zone:da} e ci lascia "
+                                "le sue carte.",
+                                "{t.who:The} prende tutte le carte {t.zone:da} e ci lascia le "
+                                "sue carte."),
+               "move_you": _told_if("took", "Prendi {t.took} {t.zone:da} e ci lasci le tue "
+                                    "carte.",
+                                    "Prendi tutte le carte {t.zone:da} e ci lasci le tue "
+                                    "carte.")}}))
 
 
 # ---- pass and knock ----------------------------------------------------------------------
@@ -263,9 +420,11 @@ def _nothing(st, opt, action, p):
 PRIMITIVES.add(Primitive(
     kind=Kind.PRIMITIVE, name="pass", description="nothing", schema={"properties": {}},
     compile=_as_given, example={}, keys=_no_cards, lister=_single_always, apply=_nothing,
-    shape="always", passes=True,
-    words={"en": {"option": lambda o, w: "passes (does nothing)"},
-           "it": {"option": lambda o, w: "passa (non fa nulla)"}}))
+    shape="always", role=PASS, words={
+        "en": {"option": lambda o, w: "passes (does nothing)", "label": told("Pass"),
+               "move": told("{t.who:The} passes."), "move_you": told("You pass.")},
+        "it": {"option": lambda o, w: "passa (non fa nulla)", "label": told("Passa"),
+               "move": told("{t.who:The} passa."), "move_you": told("Passi.")}}))
 
 
 def _knock_apply(st, opt, action, p):
@@ -285,8 +444,11 @@ def _knock_words(word: str) -> Callable[[Option, Terms], str]:
 PRIMITIVES.add(Primitive(
     kind=Kind.PRIMITIVE, name="knock", description="knock / stand", schema={"properties": {}},
     compile=_as_given, example={}, keys=_no_cards, lister=_single_always, apply=_knock_apply,
-    shape="always", knocks=True,
-    words={"en": {"option": _knock_words("knocks")}, "it": {"option": _knock_words("bussa")}}))
+    shape="always", role=KNOCK, words={
+        "en": {"option": _knock_words("knocks"), "label": told("Knock"),
+               "move": told("{t.who:The} knocks."), "move_you": told("You knock.")},
+        "it": {"option": _knock_words("bussa"), "label": told("Bussa"),
+               "move": told("{t.who:The} bussa."), "move_you": told("Bussi.")}}))
 
 
 # ---- capture (the moves themselves are in `capture`) -------------------------------------
@@ -297,6 +459,28 @@ def _capture_words(o: Option, w: Terms) -> str:
     if not isinstance(w, CaptureSections):
         raise TypeError("a capture is phrased by explain's words (explain_capture)")
     return w.capture_text(o)
+
+
+def _capture_moving(st, opt, action, p) -> Moving:
+    return Moving(took=action.cards[1:], gave=action.cards[:1])
+
+
+def _capture_choice(takes: str, lays: str) -> Phrase:
+    """A capture's choice: the card played and the cards it takes, or a lay taking nothing."""
+    def say(t: Told, w: Terms) -> str:
+        if not t.taking:
+            return lays.format(t=t)
+        return takes.format(t=t) if t.took is not None else f"{t.label}: {t.gave:the}"
+    return say
+
+
+def _capture_told(takes: str, lays: str, unseen: str) -> Phrase:
+    """A capture told: the card played and the cards taken, a lay, or a card not seen."""
+    def say(t: Told, w: Terms) -> str:
+        if t.gave is None:
+            return unseen.format(t=t)
+        return (takes if t.took else lays).format(t=t)
+    return say
 
 
 _TAKES = {
@@ -352,8 +536,23 @@ PRIMITIVES.add(Primitive(
     example={"table": "table", "into": "taken", "takes": {"takes_all": ["A"]},
              "events": [{"name": "sweeps", "when": ["sweep"]}]},
     keys=lambda n: [], lister=capture.capture_lister, apply=capture.capture_apply,
-    zone_param="table", plays_from="from",
-    words={"en": {"option": _capture_words}, "it": {"option": _capture_words}}))
+    zone_param="table", plays_from="from", role=CAPTURE, moving=_capture_moving, words={
+        "en": {"option": _capture_words, "label": told("Play a card"),
+               "choice": _capture_choice("{t.label}: {t.gave:the} takes {t.took:the}",
+                                         "{t.label}: {t.gave:the}, taking nothing"),
+               "move": _capture_told("{t.who:The} plays {t.gave} and takes {t.took}.",
+                                     "{t.who:The} plays {t.gave}.",
+                                     "{t.who:The} plays a card."),
+               "move_you": _capture_told("You play {t.gave} and take {t.took}.",
+                                         "You play {t.gave}.", "You play a card.")},
+        "it": {"option": _capture_words, "label": told("Cala una carta"),
+               "choice": _capture_choice("{t.label}: {t.gave:the} prende {t.took:the}",
+                                         "{t.label}: {t.gave:the}, senza prendere nulla"),
+               "move": _capture_told("{t.who:The} cala {t.gave} e prende {t.took}.",
+                                     "{t.who:The} cala {t.gave}.",
+                                     "{t.who:The} cala una carta."),
+               "move_you": _capture_told("Cali {t.gave} e prendi {t.took}.", "Cali {t.gave}.",
+                                         "Cali una carta.")}}))
 
 
 # ---- effects ------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Literal, TypeVar
 from .cards import Deck
 from .keywords import as_data
 from .patterns import Valuation
+from .roles import DRAW, KNOCK, PASS, Role
 
 if TYPE_CHECKING:
     from .stakes_modes import StakesMode
@@ -31,8 +32,6 @@ ReentryWho = Literal["all", "tied"]
 Winner = Literal["holders", "dealer"]
 #: How the first dealer is chosen (`seating.first_dealer`).
 FirstDealer = Literal["highest_cut", "lowest_cut", "random", "first_seat"]
-#: Who still plays after a knock (`knock.last_turns`).
-KnockLastTurns = Literal["others_once", "round_end"]
 #: Who plays the opening turn (`turn.opening.player`).
 Opener = Literal["dealer", "first"]
 #: How a hand ended, for the settlement: won by some players, compared, or void.
@@ -85,11 +84,19 @@ class Action:
 
     Actions are built once per (option, cards) and reused, so identity comparison is cheap and
     `legal_actions()` allocates almost nothing during play. `make_action` builds one (its
-    card mask included); nothing changes an Action afterwards."""
-    kind: str                    # the primitive: draw, discard, swap, swap_all, pass, knock
+    card mask included); nothing changes an Action afterwards.
+
+    What the move is, the bots and the table ask of its `role` (`a.role is DRAW`, see
+    `roles`), and how it is said, of its option's unit (`option_ref.unit`); `kind`, the
+    primitive's keyword as the file writes it (any registered primitive), is for records and
+    messages only."""
+    kind: str                    # the primitive's keyword (records, messages)
+    role: Role                   # what the move is, declared by its primitive's unit
     step: str
     option: int                  # index of the option within its step
-    cards: tuple[int, ...] = ()  # discard: (card,); swap: (hand card, zone card)
+    cards: tuple[int, ...] = ()  # the cards it names, as its unit's keys say (a discard:
+    #                              (card,); a swap: (hand card, zone card); a capture: (card
+    #                              played, cards taken...); a draw: ())
     labels: Mapping[str, str] = field(default_factory=dict)
     zone: str | None = None   # the zone the move takes from or gives to, if any
     option_ref: Any = field(default=None, repr=False, compare=False)  # its Option (hot path)
@@ -102,8 +109,8 @@ class Action:
 
 def make_action(option: Option, cards: tuple[int, ...]) -> Action:
     """The Action of `option` naming `cards`, with its card mask."""
-    return Action(option.kind, option.step, option.index, cards, option.labels, option.zone,
-                  option, sum(1 << c for c in set(cards)))
+    return Action(option.kind, option.role, option.step, option.index, cards, option.labels,
+                  option.zone, option, sum(1 << c for c in set(cards)))
 
 
 #: (state, player) -> the legal Actions of one option, or of one step
@@ -113,26 +120,39 @@ Lister = Callable[[Any, int], list]
 @dataclass(frozen=True, eq=False, slots=True)
 class Option:
     """One compiled turn option. Its Actions point back at it, so they are built after it and
-    kept by its `Step` (`Step.actions`) with the closure that lists the legal ones."""
+    kept by its `Step` (`Step.actions`) with the closure that lists the legal ones.
+
+    `role` and `unit` are what everything after the compiler asks of the move (its shape, and
+    its unit's words for choosing and telling it); `is_pass`, `is_knock` and `draws_from` are
+    derived from the role once, for the game state's hot path."""
     step: str
     index: int
-    kind: str                         # the primitive's keyword
+    kind: str                         # the primitive's keyword (records, messages)
+    role: Role                        # what the move is (its primitive unit's role)
     params: Mapping[str, object]      # the primitive's parameters (zone names, flags)
     guards: tuple[Guard, ...]
     then: str | None                  # the next step of the turn (a key of Ruleset.steps)
     effects: tuple[Callable, ...]     # (state, player) -> None
     labels: Mapping[str, str]
     knocks: bool                      # the option knocks/stands (itself or by an effect)
-    is_pass: bool                     # its primitive passes: a round of them is `all_passed`
     run: Callable                     # the primitive's (state, option, action, player)
     zone: str | None = None        # the zone the primitive takes from or gives to
     shape: Shape | None = None     # the primitive's (see primitives.py)
     conditions: tuple[Spec, ...] = ()  # the guards (`if:`) as written, for words
     effect_specs: tuple[Spec, ...] = ()  # the effects as written, for words
-    #: the zone whose top card the option takes into the hand (a draw), if any
-    draws_from: str | None = None
+    #: the primitive unit (primitives.Primitive): its words for choosing and telling the move
+    unit: Any = field(default=None, repr=False)
+    #: its primitive passes: a whole round of such moves is the `all_passed` event
+    is_pass: bool = field(init=False)
     #: its primitive itself knocks (not only through an effect)
-    is_knock: bool = False
+    is_knock: bool = field(init=False)
+    #: the zone whose top card the option takes into the hand (a draw), if any
+    draws_from: str | None = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "is_pass", self.role is PASS)
+        object.__setattr__(self, "is_knock", self.role is KNOCK)
+        object.__setattr__(self, "draws_from", self.zone if self.role is DRAW else None)
 
 
 @dataclass(frozen=True, eq=False, slots=True)
@@ -160,6 +180,17 @@ class Trigger:
     #: the outcome's closure (state, trigger, holders, event) -> True if it ended the hand
     run: Any = field(default=None, repr=False, compare=False)
     when: tuple[Spec, ...] = ()      # guards on the round, turn...: the trigger fires only then
+
+
+@dataclass(frozen=True)
+class KnockRule:
+    """`knock.last_turns` compiled by its unit (`knock.LAST_TURNS`): what the game state asks
+    after a knock. The hand ends when the turn would come back to the knocker and, with
+    `ends_with_round`, as soon as the round of the knock is over (the dealer has played).
+    `unit` holds its words (explain's sentence, the table's line for a knock)."""
+    name: str
+    ends_with_round: bool
+    unit: Any = field(default=None, repr=False, compare=False)
 
 
 @dataclass(frozen=True)
@@ -240,7 +271,7 @@ class Ruleset:
     start_step: str
     opening: tuple[Opener, str] | None  # (dealer|first, step): an extra turn before the first
     steps: Mapping[str, Step]
-    knock_last_turns: KnockLastTurns
+    knock_rule: KnockRule            # who plays on after a knock (`knock.last_turns`)
     triggers: Mapping[str, tuple[Trigger, ...]]   # by `on`
     stakes: Stakes
     settle_win: SettleRule

@@ -70,10 +70,15 @@ def choices(units: list[Unit]) -> str:
 
 def fill_choice(prop: Schema, units: list[Unit]) -> None:
     """A property whose value names a unit (`kind:`, `do:`, `on:`, `pay:`): its enum, and its
-    description from the skeleton's template, where `{choices}` lists the units."""
-    prop["description"] = prop["description"].format(choices=choices(units))
+    description from the skeleton's template, where `{choices}` lists the units; when a unit
+    says `default = True`, the property's `default` is its name (`{default}` in the
+    template)."""
+    default = next((u.name for u in units if getattr(u, "default", False)), None)
+    prop["description"] = prop["description"].format(choices=choices(units), default=default)
     nullable = None in prop.get("enum", ())
     prop["enum"] = [u.name for u in units] + ([None] if nullable else [])
+    if default is not None:
+        prop["default"] = default
 
 
 def _users(names: list[str]) -> str:
@@ -305,6 +310,7 @@ def build(skeleton: Schema | None = None) -> Schema:
                      regs[Kind.TIE_POLICY], regs[Kind.STAKES_MODE])
     fill_modes(schema, regs[Kind.STAKES_MODE])
     fill_one_key(defs["score"], regs[Kind.SCORE])
+    fill_choice(defs["knock"]["properties"]["last_turns"], regs[Kind.KNOCK_RULE].units())
     fill_outcomes(schema, regs[Kind.OUTCOME])
     fill_changes(schema["definitions"])
     return schema

@@ -1114,7 +1114,7 @@ def _derive(rules: Ruleset) -> tuple:
                rules.steps[rules.start_step], {}, draws_from_stock,
                {z: v.visibility == "top" for z, v in rules.zones.items()},
                {name: z.visibility == "public" for name, z in rules.zones.items()},
-               rules.knock_last_turns == "round_end",
+               rules.knock_rule.ends_with_round,
                tuple(name for name, z in rules.zones.items() if z.owner is None))
     return derived
 

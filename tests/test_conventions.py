@@ -4,6 +4,7 @@ that used to hang on the name."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from trentuno.engine import GameState, check
 
@@ -155,37 +156,119 @@ def test_the_frozen_write_check_can_fail():
     assert _frozen_writes(built) == []
 
 
-def test_the_engine_does_not_branch_on_a_primitive_name():
-    """What the compiler, the game state and explain need to know about a move (does it knock,
-    pass, draw from a zone, discard onto one?) is a property its unit declares, never its name,
-    so that a primitive added or renamed needs nothing outside its unit. The bots are players:
-    their heuristics may know the moves by name."""
-    import re
-
-    from trentuno.engine.primitives import PRIMITIVES
-    names = "|".join(re.escape(n) for n in PRIMITIVES)
-    compare = re.compile(rf"""(==|!=)\s*["']({names})["']|["']({names})["']\s*(==|!=)""")
-    root = Path(__file__).resolve().parent.parent / "engine"
-    found = []
-    for f in sorted(root.glob("*.py")):
-        if f.name in ("primitives.py", "capture.py", "bots.py"):
-            continue                                  # the units themselves; players
-        for n, line in enumerate(f.read_text(encoding="utf-8").splitlines(), 1):
-            if compare.search(line.split("#")[0]):
-                found.append(f"{f.name}:{n}: {line.strip()}")
-    assert not found, found
+#: what holds a recorded event (`state.Event`) where the code reads its kind: an event's kind
+#: or a hand's end reason may be called as a primitive is ("knock"), and is compared as such
+_EVENT_VARS = frozenset({"ev", "e", "event"})
+#: the name a hand-end reason is read into ("knock": the hand ended by a knock)
+_REASON_VARS = frozenset({"reason"})
 
 
-def test_every_kind_the_code_compares_with_is_an_event_or_a_primitive():
-    """`kind == "..."` in engine/ and cli/ (the table's lines, the bots) names a recorded
-    event (`state.EventKind`, which mypy checks inside the engine) or a primitive; cli/ sees
-    the engine untyped, so a misspelt kind there would silently never match."""
-    import re
+def _event_kind_names(func: Any) -> set[str]:
+    """Names a function binds to an event's kind (`kind = ev.kind`, `tr, kind = t, ev.kind`)."""
+    import ast
+    out: set[str] = set()
+    for node in ast.walk(func):
+        if not isinstance(node, ast.Assign):
+            continue
+        for target in node.targets:
+            pairs = (zip(target.elts, node.value.elts)
+                     if isinstance(target, ast.Tuple) and isinstance(node.value, ast.Tuple)
+                     else [(target, node.value)])
+            for name, value in pairs:
+                if isinstance(name, ast.Name) and _is_event_kind(value, set()):
+                    out.add(name.id)
+    return out
+
+
+def _is_event_kind(node: Any, bound: set[str]) -> bool:
+    """An event's kind (`ev.kind`, a name bound to one) or a hand-end reason (`reason`,
+    `d["reason"]`)."""
+    import ast
+    if isinstance(node, ast.Attribute) and node.attr == "kind":
+        return isinstance(node.value, ast.Name) and node.value.id in _EVENT_VARS
+    if isinstance(node, ast.Name):
+        return node.id in bound or node.id in _REASON_VARS
+    if isinstance(node, ast.Subscript):
+        return isinstance(node.slice, ast.Constant) and node.slice.value == "reason"
+    return False
+
+
+def primitive_name_compares(source: str, names: set[str], events: set[str]) -> list[int]:
+    """The lines of `source` that compare something with a primitive's name (`==`, `!=`,
+    `in (...)`), but for an event's kind or a hand-end reason compared with the name of an
+    event that is also a primitive's ("knock")."""
+    import ast
+    tree = ast.parse(source)
+    funcs = [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    bound_in: dict[int, set[str]] = {}
+    for f in funcs:  # inner functions (walked after their outer one) see their own names
+        names_bound = _event_kind_names(f)
+        for node in ast.walk(f):
+            bound_in[id(node)] = names_bound
+    found: set[int] = set()
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Compare):
+            continue
+        sides = [node.left, *node.comparators]
+        consts = [c.value for side in sides for c in (
+            side.elts if isinstance(side, (ast.Tuple, ast.List, ast.Set)) else [side])
+            if isinstance(c, ast.Constant) and isinstance(c.value, str)]
+        hits = [c for c in consts if c in names]
+        if not hits:
+            continue
+        bound = bound_in.get(id(node), set())
+        if all(c in events for c in hits) and any(_is_event_kind(s, bound) for s in sides):
+            continue
+        found.add(node.lineno)
+    return sorted(found)
+
+
+def test_nothing_after_the_compiler_branches_on_a_primitive_name():
+    """What the compiler, the game state, explain, the bots and the table need to know about
+    a move (does it knock, pass, draw from a zone, discard onto one? how is it said?) is its
+    unit's role and words, never its name, so that a primitive added or renamed needs nothing
+    outside its unit. Only the units themselves (primitives.py, and capture.py, the capture
+    primitive's moves) may name them."""
     from typing import get_args
 
     from trentuno.engine.primitives import PRIMITIVES
     from trentuno.engine.state import EventKind
-    known = set(get_args(EventKind)) | set(PRIMITIVES)
+    names = set(PRIMITIVES)
+    events = set(get_args(EventKind)) | {"knock"}  # the knock event, a hand ended by a knock
+    root = Path(__file__).resolve().parent.parent
+    found = [f"{f.relative_to(root)}:{n}"
+             for folder in ("engine", "cli") for f in sorted((root / folder).glob("*.py"))
+             if f.name not in ("primitives.py", "capture.py")
+             for n in primitive_name_compares(f.read_text(encoding="utf-8"), names, events)]
+    assert not found, found
+
+
+def test_the_primitive_name_check_can_fail():
+    names, events = {"draw", "knock", "pass"}, {"knock", "deal"}
+
+    def lines(src: str) -> list[int]:
+        return primitive_name_compares(src, names, events)
+    assert lines("if a.kind == 'draw':\n    pass\n") == [1]
+    assert lines("def f(a):\n    k = a.kind\n    return k != 'draw'\n") == [3]
+    assert lines("def f(action):\n    return action.kind == 'knock'\n") == [2]
+    assert lines("def f(a):\n    return a.kind in ('pass', 'knock')\n") == [2]
+    assert lines("def f(ev):\n    return ev.kind == 'knock'\n") == []
+    assert lines("def f(self, ev):\n    tr, kind = self.tr, ev.kind\n"
+                 "    return kind == 'knock'\n") == []
+    assert lines("def f(reason):\n    return reason == 'knock'\n") == []
+    assert lines("def f(ev):\n    return ev.kind == 'pass'\n") == [2]  # not an event
+
+
+def test_every_kind_the_code_compares_with_is_an_event():
+    """`kind == "..."` in engine/ and cli/ (the table's lines, the bots) names a recorded
+    event (`state.EventKind`, which mypy checks inside the engine): a move is known by its
+    role, never by its kind. cli/ sees the engine untyped, so a misspelt kind there would
+    silently never match."""
+    import re
+    from typing import get_args
+
+    from trentuno.engine.state import EventKind
+    known = set(get_args(EventKind))
     root = Path(__file__).resolve().parent.parent
     found = [f"{f.relative_to(root)}:{n}: {m.group(1)!r}"
              for folder in ("engine", "cli") for f in sorted((root / folder).glob("*.py"))

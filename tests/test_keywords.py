@@ -249,12 +249,13 @@ DRAW_BOTTOM_WORDS = {
 def _draw_bottom(words: dict, schema: Any = None) -> Any:
     from trentuno.engine.keywords import Ref
     from trentuno.engine.primitives import Primitive, _as_given, _no_cards, _single_if_zone
+    from trentuno.engine.roles import DRAW
     return Primitive(
         kind=Kind.PRIMITIVE, name="scratch_draw_bottom",
         description="bottom card of a zone to the hand", schema=schema,
         compile=_as_given, refs=(Ref("zone", ("from",)),), example={"from": "stock"},
         keys=_no_cards, lister=_single_if_zone, apply=_draw_bottom_apply, zone_param="from",
-        shape="if_zone", draws=True, words=words)
+        shape="if_zone", role=DRAW, words=words)
 
 
 DRAW_BOTTOM_SCHEMA = {"properties": {"from": {"$ref": "#/definitions/identifier",

@@ -370,7 +370,6 @@ def test_the_reference_page_documents_every_top_level_key(schema):
     ("Owner", ("zone", "owner")),
     ("ReentryWho", ("reentry", "who")),
     ("FirstDealer", ("seating", "first_dealer")),
-    ("KnockLastTurns", ("knock", "last_turns")),
     ("Opener", ("turn", "opening", "player")),
 ])
 def test_the_typed_words_of_the_compiled_rules_are_the_schemas(schema, type_name, where):

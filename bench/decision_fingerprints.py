@@ -10,7 +10,7 @@ crowded tables (where the ways of taking are many), it plays seeded games with `
 * the record of a `play --watch`-like game (the state and bots made as `play` makes them).
 
     python bench/decision_fingerprints.py --write before.json     # on the old code
-    python bench/decision_fingerprints.py --check before.json     # on the new: exit 1 on a difference
+    python bench/decision_fingerprints.py --check before.json  # on the new: exit 1 if any differ
 
 Not a test (it takes minutes); tests/test_capture.py checks the capture enumeration itself.
 """

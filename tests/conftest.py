@@ -11,12 +11,11 @@ dealer D the first card (and the first turn) goes to seat D-1, then D-2, ... and
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Iterable, Mapping, Optional, Sequence, Union
 
 import fuzzing  # noqa: F401  (loads the hypothesis profile: HYPOTHESIS_PROFILE=ci|deep)
 import pytest
-
 from trentuno.engine.state import GameState
 from trentuno.engine.variants import load
 
@@ -58,7 +57,7 @@ SUITS = ["c", "d", "b", "s"]
 ALL_CODES = [r + s for s in SUITS for r in RANKS]
 
 
-def _codes(text: Union[str, Sequence[str], None]) -> list[str]:
+def _codes(text: str | Sequence[str] | None) -> list[str]:
     if text is None:
         return []
     if isinstance(text, str):
@@ -66,7 +65,7 @@ def _codes(text: Union[str, Sequence[str], None]) -> list[str]:
     return list(text)
 
 
-def deal_order(dealer: int, players: int, alive: Optional[Iterable[int]] = None) -> list[int]:
+def deal_order(dealer: int, players: int, alive: Iterable[int] | None = None) -> list[int]:
     """The seats cards are dealt to (and turns are played in), counter-clockwise from the
     dealer's right, the dealer last; dead seats are skipped."""
     live = set(range(players) if alive is None else alive)
@@ -98,26 +97,26 @@ def _fillers(pool: list[str], count: int) -> list[list[str]]:
 
 
 def stack(rules, dealer: int = 0, players: int = 4, hands: Mapping[int, str] | None = None,
-          discard: Optional[str] = None, stock: Union[str, Sequence[str], None] = None,
-          alive: Optional[Iterable[int]] = None) -> list[str]:
+          discard: str | None = None, stock: str | Sequence[str] | None = None,
+          alive: Iterable[int] | None = None) -> list[str]:
     """A deck order (top card first) that deals `hands` (seat -> "c1 c2 c3") to the live
     seats, `discard` face up and `stock` (top first) as the top of the stock.
 
     Seats without a given hand get low mixed-suit cards; an unset discard is a low card too.
     The cards `stock` leaves out follow in the engine's shuffled order."""
     order_seats = deal_order(dealer, players, alive)
-    hands = {s: _codes(h) for s, h in (hands or {}).items()}
-    for s in hands:
+    dealt: dict[int, list[str]] = {s: _codes(h) for s, h in (hands or {}).items()}
+    for s in dealt:
         assert s in order_seats, f"seat {s} is not dealt cards"
-        assert len(hands[s]) == rules.hand_size, f"seat {s}: {hands[s]}"
-    used = [c for h in hands.values() for c in h] + _codes(discard) + _codes(stock)
+        assert len(dealt[s]) == rules.hand_size, f"seat {s}: {dealt[s]}"
+    used = [c for h in dealt.values() for c in h] + _codes(discard) + _codes(stock)
     assert len(used) == len(set(used)), f"a card is used twice: {used}"
     for c in used:
         assert c in ALL_CODES, f"unknown card {c}"
     pool = [c for c in ALL_CODES if c not in used]
-    missing = [s for s in order_seats if s not in hands]
+    missing = [s for s in order_seats if s not in dealt]
     for s, h in zip(missing, _fillers(pool, len(missing))):
-        hands[s] = h
+        dealt[s] = h
         pool = [c for c in pool if c not in h]
     disc = _codes(discard)
     if not disc:  # the lowest card left (an Ace only when nothing else is)
@@ -126,7 +125,7 @@ def stack(rules, dealer: int = 0, players: int = 4, hands: Mapping[int, str] | N
     order: list[str] = []
     for r in range(rules.hand_size):
         for s in order_seats:
-            order.append(hands[s][r])
+            order.append(dealt[s][r])
     return order + disc + _codes(stock)
 
 
@@ -148,7 +147,7 @@ def describe(state: GameState, action) -> str:
     return action.kind
 
 
-def find(state: GameState, what) -> Optional[object]:
+def find(state: GameState, what) -> object | None:
     """The legal action matching a description, or None."""
     if isinstance(what, tuple):
         what = " ".join(what)
@@ -165,7 +164,7 @@ def legal(state: GameState) -> list[str]:
     return [describe(state, a) for a in state.legal_actions()]
 
 
-def play(state: GameState, what, seat: Optional[int] = None):
+def play(state: GameState, what, seat: int | None = None):
     """Apply the action described by `what` ("draw stock", "take", "knock",
     ("discard", "Rc") or "discard Rc"), checking it is `seat`'s turn when given."""
     if seat is not None:

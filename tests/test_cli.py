@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-
 from trentuno.cli.main import cli
 from trentuno.engine.variants import builtin_files
 
@@ -370,7 +369,7 @@ def simulate_json(runner, *args: str) -> dict:
 
 def test_simulate_json_keys_and_values(runner):
     data = simulate_json(runner, "--games", "12", "--seed", "7")
-    assert SUMMARY_KEYS <= set(data)
+    assert set(data) >= SUMMARY_KEYS
     assert data["variant"] == "trentuno"
     assert (data["games"], data["players"], data["seed"], data["bots"]) == (12, 4, 7, "greedy")
     assert len(data["wins"]) == 4
@@ -543,14 +542,16 @@ def test_console_script_errors_without_traceback(tmp_path):
     assert "Traceback" not in done.stderr
     done = subprocess.run([script, "validate", str(tmp_path / "missing.yaml")],
                           capture_output=True, text=True, timeout=HANG)
-    assert (done.returncode, done.stdout) == (1, f"{tmp_path / 'missing.yaml'}: no such ruleset file\n")
+    expected = f"{tmp_path / 'missing.yaml'}: no such ruleset file\n"
+    assert (done.returncode, done.stdout) == (1, expected)
     done = subprocess.run([script, "simulate", "trentuno", "--games", "abc"],
                           capture_output=True, text=True, timeout=HANG)
     assert done.returncode == 2 and "Traceback" not in done.stderr
 
 
 def test_an_internal_error_is_one_line_not_a_traceback(monkeypatch, capsys):
-    from trentuno.cli import cmd_variants, main as main_module
+    from trentuno.cli import cmd_variants
+    from trentuno.cli import main as main_module
 
     def broken():
         raise RuntimeError("boom")

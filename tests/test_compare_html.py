@@ -130,6 +130,7 @@ def test_a_browser_shows_the_charts(tmp_path):
     page, data = make_page(tmp_path)
     shot = tmp_path / "shot.png"
     profile = tmp_path / "profile"
+    assert CHROMIUM is not None
     command = [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
                "--disable-background-networking", "--disable-component-update",
                "--disable-sync", f"--user-data-dir={profile}", "--hide-scrollbars",

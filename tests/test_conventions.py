@@ -110,12 +110,13 @@ def _frozen_writes(source: str) -> list[tuple[int, str]]:
     found: list[tuple[int, str]] = []
 
     def visit(node: ast.AST, in_post_init: bool) -> None:
+        line = getattr(node, "lineno", 0)
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             in_post_init = node.name == "__post_init__"
         if not in_post_init:
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
                     node.func.attr == "__setattr__":
-                found.append((node.lineno, "__setattr__"))
+                found.append((line, "__setattr__"))
             targets = node.targets if isinstance(node, ast.Assign) else \
                 [node.target] if isinstance(node, (ast.AugAssign, ast.AnnAssign)) else []
             for t in targets:
@@ -123,12 +124,12 @@ def _frozen_writes(source: str) -> list[tuple[int, str]]:
                         (isinstance(t.value, ast.Attribute) and t.value.attr == "__dict__") or
                         (isinstance(t.value, ast.Call) and getattr(t.value.func, "id", "") ==
                         "vars")):
-                    found.append((node.lineno, "a store into __dict__"))
+                    found.append((line, "a store into __dict__"))
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
                     node.func.attr in ("update", "setdefault") and \
                     isinstance(node.func.value, ast.Attribute) and \
                     node.func.value.attr == "__dict__":
-                found.append((node.lineno, "a store into __dict__"))
+                found.append((line, "a store into __dict__"))
         for child in ast.iter_child_nodes(node):
             visit(child, in_post_init)
     visit(ast.parse(source), False)

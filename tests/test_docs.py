@@ -22,6 +22,7 @@ from markdown_checks import (
     page_problems,
     run_script,
 )
+from matching import found
 from trentuno.cli.main import cli
 from trentuno.engine.variants import builtin_files
 
@@ -114,16 +115,16 @@ def comparison() -> dict:
 
 def test_lab_lists_every_field_compare_prints(comparison):
     text = "\n".join(_section(_page("lab.md"), "`trentuno compare RULESET RULESET... --json`"))
-    top = re.search(r"Top level:(.*?)one entry per ruleset", text, re.S).group(1)
+    top = found(r"Top level:(.*?)one entry per ruleset", text, re.S).group(1)
     assert sorted(re.findall(r"`(\w+)`", top)) == sorted(comparison)
     entries = _first_column(text.split("The figure keys:")[0].splitlines())
     first, second = comparison["rulesets"]
     assert sorted(entries) == sorted(second)
     assert set(first) == set(second) - {"differs_from_first", "differs_from_first_holm"}
-    listed = re.search(r"figure key -> `\{(.*?)\}`", text).group(1).split(", ")
+    listed = found(r"figure key -> `\{(.*?)\}`", text).group(1).split(", ")
     figure = next(iter(second["figures"].values()))
     assert listed == list(figure)
-    each = re.search(r"In each figure:(.*?)For the first ruleset", text, re.S).group(1)
+    each = found(r"In each figure:(.*?)For the first ruleset", text, re.S).group(1)
     said = set(re.findall(r"`(\w+)`", each))
     assert set(figure) - {"label"} <= said, set(figure) - said
 

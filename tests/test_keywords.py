@@ -167,7 +167,7 @@ def test_a_scratch_guard_missing_a_phrase_is_named(registered):
 
 def test_a_scratch_guard_without_description_or_compile_is_named(registered):
     unit = registered(Unit(kind=Kind.GUARD, name="scratch_fewer_cards", description="",
-                           schema={"type": "integer"}, compile=None,  # type: ignore[arg-type]
+                           schema={"type": "integer"}, compile=None,
                            words=SCRATCH_WORDS, example=4))
     problems = unit_problems(unit, GUARDS)
     assert any("'scratch_fewer_cards' has no description" in p for p in problems)

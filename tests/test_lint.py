@@ -6,7 +6,6 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-
 from trentuno.cli.main import cli
 from trentuno.engine.variants import builtin_files, check_all
 
@@ -69,12 +68,12 @@ def test_the_overlay_that_follows_the_advice_is_valid(tmp_path):
 
 
 @pytest.mark.parametrize("body,needle,words", [
-    ("settle:\n  showdown: {ties: split}\n", "split", "`ties: split` has no meaning in a "
-     "lives game"),
-    ("settle:\n  showdown: {spare_knocker: true}\n", "spare_knocker", "`spare_knocker` has no "
-     "effect after a showdown"),
-    ("triggers:\n  instant: {best_only: true}\n", "best_only", "`best_only` has no effect on "
-     "`on: turn_end`"),
+    ("settle:\n  showdown: {ties: split}\n", "split", ("`ties: split` has no meaning in a "
+     "lives game")),
+    ("settle:\n  showdown: {spare_knocker: true}\n", "spare_knocker", ("`spare_knocker` has no "
+     "effect after a showdown")),
+    ("triggers:\n  instant: {best_only: true}\n", "best_only", ("`best_only` has no effect on "
+     "`on: turn_end`")),
     ("stakes:\n  ante: 2\n", "ante", "`ante` has no effect in a lives game"),
 ])
 def test_a_key_without_effect_is_refused_at_its_line(tmp_path, body, needle, words):
@@ -93,8 +92,8 @@ def test_knocker_lives_in_a_pot_game(tmp_path):
 
 
 def test_points_mode_keys_without_effect(tmp_path):
-    text = "extends: scat\nname: x\nstakes:\n  mode: points\nend:\n  last_standing: null\n" \
-           "  target: 7\n"
+    text = ("extends: scat\nname: x\nstakes:\n  mode: points\nend:\n  last_standing: null\n"
+            "  target: 7\n")
     rules, problems, _ = check_all(write(tmp_path, text))
     assert rules is None and {p.line for p in problems} == {4}
     assert sorted(p.message.split("`")[1] for p in problems) == [
@@ -121,7 +120,7 @@ def test_an_instant_pattern_no_hand_reaches_is_a_warning_at_the_overlay_line(tmp
 def test_a_knock_threshold_above_the_best_hand(tmp_path):
     text = ("extends: trentuno\nname: k\nturn:\n  steps:\n    choose:\n"
             "      knock: {if: [{value_at_least: 32}]}\n")
-    rules, problems, warnings = check_all(write(tmp_path, text))
+    _rules, problems, warnings = check_all(write(tmp_path, text))
     assert problems == []
     msgs = {w.line: w.message for w in warnings}
     assert "no hand is worth 32 or more (the best is worth 31)" in msgs[6]
@@ -138,7 +137,7 @@ def test_a_knock_threshold_above_the_best_hand(tmp_path):
 def test_an_option_no_guard_can_allow(tmp_path, guards, why):
     text = ("extends: trentuno\nname: g\nturn:\n  steps:\n    choose:\n"
             f"      take: {{if: {guards}}}\n")
-    rules, problems, warnings = check_all(write(tmp_path, text))
+    _rules, problems, warnings = check_all(write(tmp_path, text))
     assert problems == [] and len(warnings) == 1
     assert warnings[0].line == 6 and why in warnings[0].message
 

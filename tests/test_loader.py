@@ -10,18 +10,17 @@ import sys
 
 import pytest
 import yaml
-from hypothesis import given, settings
 from fuzzing import examples
+from hypothesis import given, settings
 from hypothesis import strategies as st
-
+from trentuno.engine import loader
 from trentuno.engine.errors import (
     CardError,
     Problem,
     RuleFileError,
-    UserError,
     UsageError,
+    UserError,
 )
-from trentuno.engine import loader
 from trentuno.engine.loader import (
     MAX_BYTES,
     Document,
@@ -47,7 +46,8 @@ def refuse(text: str, file: str = "rules.yaml") -> Problem:
 
 
 def test_problem_format_exact():
-    assert Problem("r.yaml", 3, 7, "/turn/steps/0", "bad").format() == "r.yaml:3:7: bad (at /turn/steps/0)"
+    problem = Problem("r.yaml", 3, 7, "/turn/steps/0", "bad")
+    assert problem.format() == "r.yaml:3:7: bad (at /turn/steps/0)"
     assert Problem("r.yaml", 3, 7, "", "bad").format() == "r.yaml:3:7: bad"
     assert Problem("r.yaml", 3, None, "/a", "bad").format() == "r.yaml:3: bad (at /a)"
     assert Problem("r.yaml", None, None, "/a", "bad").format() == "r.yaml: bad (at /a)"
@@ -56,7 +56,8 @@ def test_problem_format_exact():
 
 def test_problem_as_dict():
     problem = Problem("r.yaml", 1, 2, "/a", "msg")
-    assert problem.as_dict() == {"file": "r.yaml", "line": 1, "column": 2, "path": "/a", "message": "msg"}
+    assert problem.as_dict() == {
+        "file": "r.yaml", "line": 1, "column": 2, "path": "/a", "message": "msg"}
 
 
 def test_rule_file_error_first_problem_and_count():
@@ -141,7 +142,8 @@ def test_duplicate_key_names_key_and_both_lines():
     problem = refuse("name: a\nplayers: 2\nname: b\n")
     assert (problem.line, problem.column) == (3, 1)
     assert "'name'" in problem.message and "line 1" in problem.message
-    assert problem.format() == "rules.yaml:3:1: duplicate key 'name' (first defined on line 1) (at /name)"
+    assert problem.format() == (
+        "rules.yaml:3:1: duplicate key 'name' (first defined on line 1) (at /name)")
 
 
 def test_duplicate_key_nested_and_after_resolution():
@@ -171,8 +173,8 @@ def test_any_tag_is_refused(text):
 
 def test_python_tag_does_not_run(tmp_path, monkeypatch):
     marker = tmp_path / "pwned"
-    calls = []
-    monkeypatch.setattr(os, "system", lambda cmd: calls.append(cmd) or 0)
+    calls: list[str] = []
+    monkeypatch.setattr(os, "system", lambda cmd: calls.append(cmd) or 0)  # type: ignore[func-returns-value]
     problem = refuse(f'a: !!python/object/apply:os.system ["touch {marker}"]\n')
     assert "tags are not allowed" in problem.message
     assert (problem.line, problem.column, problem.path) == (1, 4, "/a")
@@ -444,7 +446,8 @@ def test_document_without_positions():
 
 # --- round trip ----------------------------------------------------------------------------
 
-_words = st.text(alphabet="abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ", min_size=1, max_size=8)
+_words = st.text(alphabet="abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
+                 min_size=1, max_size=8)
 _leaves = (
     _words
     | st.integers(-10**6, 10**6)

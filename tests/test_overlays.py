@@ -17,7 +17,9 @@ from click.testing import CliRunner
 from fuzzing import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from matching import found
 from trentuno.engine import GameState, builtin_files, check, load, parse_bots
+from trentuno.engine.rules import Ruleset
 from trentuno.engine.simulate import run_games
 from trentuno.engine.state import MAX_HANDS_PER_GAME
 from trentuno.engine.variants import load_merged
@@ -69,7 +71,7 @@ def refused(path: Path, text: str) -> list:
     return problems
 
 
-def valid(path) -> object:
+def valid(path) -> Ruleset:
     rules, problems = check(str(path))
     assert problems == [], [p.format() for p in problems]
     return rules
@@ -1025,7 +1027,7 @@ def test_every_overlay_example_in_the_doc_validates_and_plays(tmp_path):
     paths = [write(tmp_path / block_name(b, i), b) for i, b in enumerate(blocks)]
     assert len(set(paths)) == len(paths), "two examples claim the same # file: name"
     for path, block in zip(paths, blocks):
-        base = re.search(r"^extends:\s*(\S+)", block, re.M).group(1)
+        base = found(r"^extends:\s*(\S+)", block, re.M).group(1)
         assert base in builtin_files() or (tmp_path / base).is_file(), (path.name, base)
         rules, problems = check(str(path))
         assert problems == [], (path.name, [p.format() for p in problems])

@@ -15,6 +15,7 @@ import sys
 
 import pytest
 from click.testing import CliRunner
+from matching import found
 from trentuno.cli import cmd_play
 from trentuno.cli.main import cli
 from trentuno.cli.messages import MESSAGES, Texts, default_language
@@ -101,7 +102,7 @@ def test_watch_delay_is_checked(runner):
 
 
 def test_watch_with_a_small_delay(runner, monkeypatch):
-    slept = []
+    slept: list[float] = []
     monkeypatch.setattr(cmd_play.time, "sleep", slept.append)
     ok(play(runner, "scat", "--watch", "--seed", "2", "--delay", "0.25", "--players", "2"))
     assert slept and set(slept) == {0.25}
@@ -160,7 +161,7 @@ def test_question_mark_shows_the_table_again(runner):
 
 def test_a_move_can_be_typed_as_its_cards(runner):
     out = ok(play(runner, "trentuno", "--seed", "1", "--lang", "en", input="1\nq\nn\n"))
-    code = re.search(r"^\s+1\) Discard: .+ \((\w+)\)", out, re.M).group(1)
+    code = found(r"^\s+1\) Discard: .+ \((\w+)\)", out, re.M).group(1)
     out = ok(play(runner, "trentuno", "--seed", "1", "--lang", "en",
                   input=f"1\n{code.lower()}\nq\nn\n"))
     assert re.search(rf"^You discard .+ \({code}\)\.$", out, re.M)
@@ -361,7 +362,7 @@ def test_save_on_a_finished_game_replays_to_the_same_result(runner, tmp_path):
     assert "result" in record
     state = replay(record, load("scat"))  # verifies the recorded result
     assert state.is_over and state.winners == record["result"]["winners"]
-    line = re.search(r"^Winners?: .*$", out, re.M).group(0)
+    line = found(r"^Winners?: .*$", out, re.M).group(0)
     assert re.findall(r"Player (\d)", line) == [str(p + 1) for p in state.winners]
 
 
@@ -603,9 +604,10 @@ def test_a_closed_output_saves_the_game_and_says_where_on_stderr(tmp_path):
                               "--seed", "6", "--lang", "en"], cwd=tmp_path,
                              stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                              stderr=subprocess.PIPE, env=dict(os.environ, HOME=str(tmp_path)))
+    assert child.stdout is not None
     child.stdout.close()  # before the child writes its first line
-    _, err = child.communicate(ALWAYS_FIRST.encode(), timeout=120)
-    err = err.decode()
+    _, raw = child.communicate(ALWAYS_FIRST.encode(), timeout=120)
+    err = raw.decode()
     assert child.returncode == 128 + signal.SIGPIPE, err
     assert "Game saved to trentuno-6.json." in err and "Traceback" not in err
     assert not replay(load_record(tmp_path / "trentuno-6.json"), load("trentuno")).is_over
@@ -742,7 +744,7 @@ def test_players_and_seat(runner):
 
 def test_a_random_seed_is_printed(runner):
     out = ok(play(runner, "trentuno", "--lang", "en", input="q\nn\n"))
-    seed = re.search(r"seed (\d+)", out.splitlines()[0]).group(1)
+    seed = found(r"seed (\d+)", out.splitlines()[0]).group(1)
     again = ok(play(runner, "trentuno", "--lang", "en", "--seed", seed, input="q\nn\n"))
     assert again.splitlines()[1:] == out.splitlines()[1:]
 
@@ -768,6 +770,6 @@ def test_the_dealer_plays_an_opening_turn_before_the_first_player(runner):
     out = ok(play(runner, "house/schwimmen-dealer-choice", "--watch", "--seed", "3",
                   "--lang", "en"))
     first_hand = out.split("── Hand 1")[1].split("── ")[0]
-    dealer = re.search(r"Player (\d) \(greedy\)\s+\S+ lives\s+dealer", first_hand).group(1)
-    first_move = re.search(r"^Player (\d) \(greedy\) (passes|gives)", first_hand, re.M)
+    dealer = found(r"Player (\d) \(greedy\)\s+\S+ lives\s+dealer", first_hand).group(1)
+    first_move = found(r"^Player (\d) \(greedy\) (passes|gives)", first_hand, re.M)
     assert first_move.group(1) == dealer

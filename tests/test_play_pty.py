@@ -52,7 +52,7 @@ class Terminal:
         self.pid, self.fd = pid, fd
         self.raw = b""
         self.pos = 0      # where the next `expect` starts looking
-        self.status = None
+        self.status: int | None = None
         self.closed = False  # the terminal was hung up (its master side closed)
         self.cpu_at_exit: float | None = None  # the child's CPU seconds, once it has ended
 
@@ -103,7 +103,7 @@ class Terminal:
 
     def cpu(self) -> float:
         """The CPU seconds the child has used so far."""
-        if self.poll() is not None:
+        if self.poll() is not None and self.cpu_at_exit is not None:
             return self.cpu_at_exit
         with open(f"/proc/{self.pid}/stat", encoding="ascii") as stat:
             fields = stat.read().rsplit(")", 1)[1].split()
@@ -139,6 +139,7 @@ class Terminal:
             raise AssertionError(f"the game did not end; screen:\n{self.screen[-1500:]}")
         while self._read(0.05) and self.raw:  # what is left to read
             pass
+        assert self.status is not None
         return self.status
 
     def hang_up(self) -> None:
@@ -155,6 +156,7 @@ class Terminal:
             self._read(0.1)
         while self._read(0.05) and self.raw:  # what is left to read
             pass
+        assert self.status is not None
         return self.status
 
     def kill(self) -> None:

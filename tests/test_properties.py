@@ -12,15 +12,13 @@ import os
 import subprocess
 import sys
 
-from hypothesis import given, settings
+from conftest import all_cards
 from fuzzing import examples
+from hypothesis import given, settings
 from hypothesis import strategies as st
-
 from trentuno.engine.bots import greedy_bot, random_bot
 from trentuno.engine.state import GameState
 from trentuno.engine.variants import load
-
-from conftest import all_cards
 
 RULES = load("trentuno")
 MAX_APPLY = 200_000
@@ -58,7 +56,7 @@ def check_decision_point(state):
 
 def hands_of(state):
     """The event log cut into hands: (deal event, events of the hand)."""
-    out = []
+    out: list[tuple[dict, list[dict]]] = []
     for e in state.events:
         if e.kind == "deal":
             out.append((e, []))

@@ -6,10 +6,9 @@ only players still in the game act, and a seed replays the same game.
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
 from fuzzing import examples
+from hypothesis import given, settings
 from hypothesis import strategies as st
-
 from trentuno.engine import GameState, builtin_files, load
 from trentuno.engine.bots import greedy_bot, random_bot
 

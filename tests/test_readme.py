@@ -11,6 +11,7 @@ import click
 import pytest
 from click.testing import CliRunner
 from markdown_checks import ROOT, Block, Page, command_problems, page_problems, run_script
+from matching import found
 from trentuno.cli.main import cli
 from trentuno.engine import check
 from trentuno.engine.simulate import run_games
@@ -122,7 +123,7 @@ def test_the_tour_and_the_house_rule_run_in_order(tmp_path):
     for the saved game: `trentuno replay game.json`, `play --resume game.json`."""
     (tmp_path / "variants").symlink_to(ROOT / "variants", target_is_directory=True)
     (house_rule,) = [b for b in PAGE.code("yaml") if "extends:" in b.text]
-    name = re.search(r"save this one as `([\w.-]+\.yaml)`", README).group(1)
+    name = found(r"save this one as `([\w.-]+\.yaml)`", README).group(1)
     (tmp_path / name).write_text(house_rule.text, encoding="utf-8")
     tour = [line for line in _tour().lines if line and not line.startswith("#")]
     then = re.search(r"# then: (trentuno replay \S+), or (play --resume \S+)", _tour().text)
@@ -132,7 +133,7 @@ def test_the_tour_and_the_house_rule_run_in_order(tmp_path):
     done = run_script(lines, tmp_path)
     assert done.returncode == 0, done.stderr[-3000:]
     assert "Traceback" not in done.stdout + done.stderr
-    names = re.search(r"# the built-ins: (.*), house/\.\.\.", _tour().text).group(1).split(", ")
+    names = found(r"# the built-ins: (.*), house/\.\.\.", _tour().text).group(1).split(", ")
     listed = [line.split()[0] for line in done.stdout.splitlines() if line.strip()]
     bases = sorted(n for n in builtin_files() if not n.startswith("house/"))
     assert sorted(names) == bases and set(bases) <= set(listed)

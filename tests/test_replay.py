@@ -10,14 +10,13 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-
+from conftest import stack
 from trentuno.cli.main import cli
 from trentuno.engine import GameState, load
-from trentuno.engine.record import load as load_record, record_of, replay, save
+from trentuno.engine.record import load as load_record
+from trentuno.engine.record import record_of, replay, save
 from trentuno.engine.simulate import play_game
 from trentuno.engine.variants import builtin_files
-
-from conftest import stack
 
 ITALIAN_CARD = re.compile(r"\b(Asso|Due|Tre|Quattro|Cinque|Sei|Sette|Fante|Cavallo|Re) di "
                           r"(coppe|denari|bastoni|spade)\b")
@@ -199,8 +198,8 @@ def test_replay_in_italian(tmp_path):
     assert "\nIl Giocatore 4 pesca il Quattro di spade (4s) dal tallone.\n" in out
     assert "\nIl Giocatore 4 scarta il Re di coppe (Rc).\n" in out
     assert "\nverificata: 1 mano e 2 mosse si rigiocano esattamente con trentuno " in out
-    assert "La partita non è finita: la registrazione si ferma alla mano 1, tocca " \
-           "al Giocatore 3 (greedy)." in out
+    assert ("La partita non è finita: la registrazione si ferma alla mano 1, tocca "
+            "al Giocatore 3 (greedy).") in out
     assert "King" not in out and "draws" not in out
 
 
@@ -233,7 +232,7 @@ def test_a_finished_game_in_italian(tmp_path):
 
 
 def test_a_hand_won_when_dealt_in_italian(tmp_path):
-    rules, path = dealt_31_record(tmp_path)
+    _rules, path = dealt_31_record(tmp_path)
     out = run("replay", str(path), "--lang", "it").stdout
     assert "\nIl Giocatore 4 è servito con trentuno e vince la mano.\n" in out
     assert re.search(r"^  Giocatore 4  Ac Rc Fc  31 \(trentuno\)$", out, re.M)
@@ -555,8 +554,8 @@ def test_extends_outside_the_folder_never_shows_that_files_contents(tmp_path):
     far = run("validate", str(ours / "far.yaml"))
     assert far.exit_code == 1
     assert "hunter2" not in far.output
-    assert f"{tmp_path / 'ours' / '..' / 'secret.yaml'}:2:1: a problem in this file, which " \
-           f"is outside the folder of" in far.output
+    assert (f"{tmp_path / 'ours' / '..' / 'secret.yaml'}:2:1: a problem in this file, which "
+            f"is outside the folder of") in far.output
     close = run("validate", str(ours / "close.yaml"))  # the same folder: told in full
     assert close.exit_code == 1 and "unknown key 'near_key'" in close.output
 

@@ -7,11 +7,23 @@ The deal gives three cards to each player one at a time, then three cards to the
 from __future__ import annotations
 
 import pytest
-
 from trentuno.engine import GameState, UserError, load
-
-from widow_helpers import (codes, events, has, kind, knock_and_show, legal, lives_lost,
-                           new_game, next_dealer, one, play, stack, swap, value_of)
+from widow_helpers import (
+    codes,
+    events,
+    has,
+    kind,
+    knock_and_show,
+    legal,
+    lives_lost,
+    new_game,
+    next_dealer,
+    one,
+    play,
+    stack,
+    swap,
+    value_of,
+)
 
 BLITZ = {"h": "Ah Kh Qh", "d": "Ad 10d Jd", "c": "Ac Qc Kc", "s": "As Ks 10s"}
 

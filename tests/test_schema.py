@@ -8,14 +8,14 @@ from __future__ import annotations
 import copy
 import json
 import re
+from collections.abc import Iterator
 from importlib.resources import files
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 import yaml
 from jsonschema import Draft7Validator
-
 from trentuno.engine.reference_doc import GENERATED_BY, render_reference
 
 

@@ -8,11 +8,21 @@ then three open table cards; the rest is the stock.
 from __future__ import annotations
 
 import pytest
-
 from trentuno.engine import GameState, load
-
-from widow_helpers import (codes, events, has, kind, lives_lost, new_game, next_dealer,
-                           one, play, stack, swap, value_of)
+from widow_helpers import (
+    codes,
+    events,
+    has,
+    kind,
+    lives_lost,
+    new_game,
+    next_dealer,
+    one,
+    play,
+    stack,
+    swap,
+    value_of,
+)
 
 
 @pytest.fixture(scope="module")

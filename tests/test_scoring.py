@@ -11,7 +11,6 @@ from collections import Counter, defaultdict
 from itertools import combinations
 
 import pytest
-
 from conftest import ALL_CODES, new_game
 
 # ---- an independent valuation, written from the rules text --------------------------------

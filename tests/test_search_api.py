@@ -53,7 +53,7 @@ def snapshot(state: GameState) -> tuple:
         state.hand_number, state.current_player, state.dealer, state.is_over,
         list(state.winners), dict(state.hand_ends), len(state.events), len(state.moves),
         state.step, [a.key() for a in state.legal_actions()], state.just_drawn,
-        [m for m in state.observation(0).history])
+        list(state.observation(0).history))
 
 
 def all_cards(state: GameState) -> list[int]:

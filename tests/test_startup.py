@@ -68,9 +68,9 @@ def test_a_spoilt_verdict_memory_is_only_a_slower_start(tmp_path, cache):
     for entry in cache.rglob("*"):
         if entry.is_file():
             entry.write_bytes(b"\xe3garbage")
-    rc, modules, out = _imports("score", "trentuno", "Ac Rc Fc", cache=cache, cwd=tmp_path)
+    rc, _modules, out = _imports("score", "trentuno", "Ac Rc Fc", cache=cache, cwd=tmp_path)
     assert rc == 0 and out.split() == ["Ac", "Rc", "Fc", "31", "trentuno"]
-    rc, modules, out = _imports("validate", "trentuno", cache=cache, cwd=tmp_path)
+    rc, _modules, out = _imports("validate", "trentuno", cache=cache, cwd=tmp_path)
     assert (rc, out) == (0, "trentuno: ok\n")
 
 

@@ -4,11 +4,20 @@ clockwise: seats 1, 2, 3, 0."""
 from __future__ import annotations
 
 import pytest
-
 from trentuno.engine import GameState, load
-
-from widow_helpers import (discard, draw, events, has, kind, legal, lives_lost, new_game, one,
-                           play, value_of)
+from widow_helpers import (
+    discard,
+    draw,
+    events,
+    has,
+    kind,
+    legal,
+    lives_lost,
+    new_game,
+    one,
+    play,
+    value_of,
+)
 
 RULES = load("thirty-one")
 ORDER = (1, 2, 3, 0)

@@ -7,12 +7,9 @@ and plays first, then seats 2, 1 and the dealer. "The player on X's left" is sea
 from __future__ import annotations
 
 import pytest
-
+from conftest import all_cards, deal_order, events, find, legal, new_game, play, stack, turn
 from trentuno.engine.errors import UserError
 from trentuno.engine.state import GameState, IllegalAction
-
-from conftest import (all_cards, deal_order, events, find, legal, new_game, play, stack,
-                      turn)
 
 # ---- helpers local to these scenarios -------------------------------------------------------
 #: A 31 per suit: an Ace and two figures ("Asso, Dieci e Fante di Coppe").
@@ -542,7 +539,7 @@ def test_an_exhausted_stock_is_rebuilt_from_the_discards(rules):
     next draw would find it empty: the player who drew the last card finishes his turn first."""
     state = new_game(rules, more=[quiet(rules)], seed=8)
     assert len(state.zones["stock"]) == 27
-    for i in range(26):
+    for _i in range(26):
         draw_and_throw(state, state.current_player)
         assert all_cards(state) == list(range(40))
     assert not events(state, "reshuffle")

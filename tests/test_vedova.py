@@ -8,15 +8,28 @@ to seat 4 (the dealer's right), then seats 3, 2, 1 and the dealer last. The rule
 from __future__ import annotations
 
 import json
-from itertools import combinations
+from itertools import combinations, pairwise
 
 import pytest
 from click.testing import CliRunner
-
 from trentuno.engine import GameState, UserError, load
-
-from widow_helpers import (codes, deal_slots, describe, events, has, hand_events, kind, legal,
-                           new_game, one, play, stack, swap, turn_seats, value_of)
+from widow_helpers import (
+    codes,
+    deal_slots,
+    describe,
+    events,
+    hand_events,
+    has,
+    kind,
+    legal,
+    new_game,
+    one,
+    play,
+    stack,
+    swap,
+    turn_seats,
+    value_of,
+)
 
 VARIANT = "trentuno-vedova"
 
@@ -60,7 +73,7 @@ def test_stack_helper_interleaves_the_widow_like_the_deal(rules):
                                           ("seat", 0), ("zone", "widow")]
     state = GameState(rules, players=5, seed=3, decks=[order], dealer=0)
     deal = one(state, "deal")
-    assert {s: h for s, h in deal.data["hands"].items()} == \
+    assert dict(deal.data["hands"].items()) == \
         {s: codes(h) for s, h in hands.items()}
     assert deal.data["zones"]["widow"] == ["Ad", "Kd", "10s"]
 
@@ -396,7 +409,7 @@ def test_a_single_31_dealt_wins_at_once(rules):
 # ---- the whole ranking through the command line ----------------------------------------------
 def score_places(*hands):
     """(value, combo, place) of each hand from `trentuno score trentuno-vedova ... --json`."""
-    from trentuno.cli.main import cli    # `main` is the console-script function, `cli` the group
+    from trentuno.cli.main import cli  # `main` is the console-script function, `cli` the group
     result = CliRunner().invoke(cli, ["score", VARIANT, *hands, "--json"])
     assert result.exit_code == 0, result.output
     rows = [json.loads(line) for line in result.output.splitlines() if line.strip()]
@@ -516,9 +529,9 @@ def test_every_hand_of_the_deck_is_ordered_as_the_seed_says(rules):
             by_suit.setdefault((cls, points), {}).setdefault(suit, []).append(v.strength)
     assert len(groups) > 20
     keys = sorted(groups)
-    for low, high in zip(keys, keys[1:]):
+    for low, high in pairwise(keys):
         assert max(groups[low]) < min(groups[high]), (low, high)
     for key, suits in by_suit.items():
         present = [s for s in SUIT_ORDER if s in suits]
-        for better, worse in zip(present, present[1:]):
+        for better, worse in pairwise(present):
             assert min(suits[better]) > max(suits[worse]), (key, better, worse)

@@ -25,11 +25,12 @@ suits and ranks, never an Ace and never a wild card, so they do not interfere wi
 """
 from __future__ import annotations
 
-from typing import Iterable, Mapping, Optional, Sequence, Union
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TypeAlias
 
 from trentuno.engine.state import GameState
 
-Cards = Union[str, Sequence[str], None]
+Cards: TypeAlias = str | Sequence[str] | None
 
 
 # ---- card lists ---------------------------------------------------------------------------
@@ -66,7 +67,7 @@ def play_direction(rules) -> int:
 
 
 def seats_after(dealer: int, players: int, direction: int,
-                alive: Optional[Iterable[int]] = None) -> list[int]:
+                alive: Iterable[int] | None = None) -> list[int]:
     """Live seats from the first one after `dealer` in `direction`, the dealer (if live) last."""
     live = set(range(players) if alive is None else alive)
     out = []
@@ -112,12 +113,12 @@ def deal_slots(rules, dealer: int, players: int, alive=None) -> list[tuple]:
     return slots
 
 
-def rest_zone(rules) -> Optional[str]:
+def rest_zone(rules) -> str | None:
     return (rules.data.get("deal") or {}).get("rest")
 
 
 def _wild_codes(rules) -> set:
-    out = set()
+    out: set[str] = set()
     for p in (rules.data.get("hand") or {}).get("patterns") or []:
         out.update(str(c) for c in p.get("wild") or [])
     return out
@@ -155,10 +156,10 @@ def _fill(rules, pool: list[str], n: int) -> list[str]:
     return got
 
 
-def stack(rules, dealer: int = 0, players: Optional[int] = None,
-          hands: Optional[Mapping[int, Cards]] = None,
-          zones: Optional[Mapping[str, Cards]] = None, stock: Cards = None,
-          alive: Optional[Iterable[int]] = None) -> list[str]:
+def stack(rules, dealer: int = 0, players: int | None = None,
+          hands: Mapping[int, Cards] | None = None,
+          zones: Mapping[str, Cards] | None = None, stock: Cards = None,
+          alive: Iterable[int] | None = None) -> list[str]:
     """A deck order (top card first) dealing `hands` (seat -> cards, in the order received) and
     `zones` (zone -> cards, in the order dealt: the last is the top), then `stock` (top first)
     as the top of the rest zone. Undescribed places get weak filler cards."""
@@ -187,7 +188,7 @@ def stack(rules, dealer: int = 0, players: Optional[int] = None,
     for place in dict.fromkeys(slots):   # in deal order: the first places get the lowest cards
         if place not in want:
             want[place] = _fill(rules, pool, size[place])
-    taken = {p: 0 for p in want}
+    taken = dict.fromkeys(want, 0)
     order = []
     for place in slots:
         order.append(want[place][taken[place]])
@@ -195,7 +196,7 @@ def stack(rules, dealer: int = 0, players: Optional[int] = None,
     return order + top
 
 
-def new_game(rules, dealer: int = 0, players: Optional[int] = None, seed: int = 0,
+def new_game(rules, dealer: int = 0, players: int | None = None, seed: int = 0,
              more: Sequence[Sequence[str]] = (), quiet_next: bool = True,
              **places) -> GameState:
     """A game whose first hand is stacked (see `stack`); `more`: the orders of later hands.
@@ -263,7 +264,7 @@ def discard(state: GameState, card: str):
     return pick(state, f"discard {card}")
 
 
-def play(state: GameState, action, seat: Optional[int] = None):
+def play(state: GameState, action, seat: int | None = None):
     """Apply an action (an Action, or a description for `pick`), checking whose turn it is."""
     if seat is not None:
         assert state.current_player == seat, \
@@ -281,7 +282,7 @@ def pass_round(state: GameState, seats: Iterable[int]) -> None:
 
 
 # ---- events -------------------------------------------------------------------------------
-def events(state: GameState, name: str, hand: Optional[int] = None) -> list:
+def events(state: GameState, name: str, hand: int | None = None) -> list:
     evs = state.events if hand is None else hand_events(state, hand)
     return [e for e in evs if e.kind == name]
 
@@ -297,7 +298,7 @@ def hand_events(state: GameState, hand: int) -> list:
     return out
 
 
-def one(state: GameState, name: str, hand: Optional[int] = None):
+def one(state: GameState, name: str, hand: int | None = None):
     evs = events(state, name, hand)
     assert len(evs) == 1, f"expected one {name} event, got {evs}"
     return evs[0]

@@ -122,6 +122,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         # ---- the end of the game -----------------------------------------------------------
         "game_over.one": "Game over after {n} hand",
         "game_over.other": "Game over after {n} hands",
+        "hand_limit": "Nothing in the rules ended the game in {n} hands: the safety net stops "
+                      "it there, and the best placed win.",
         "winner": "Winner: {who:bare}",
         "winners": "Winners: {who:bare}",
         "nobody_wins": "Nobody wins.",
@@ -273,6 +275,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "reentry": "Non resterebbe nessuno: rientrano {who:the} con {lives} ciascuno.",
         "game_over.one": "Partita finita dopo {n} mano",
         "game_over.other": "Partita finita dopo {n} mani",
+        "hand_limit": "Le regole non hanno chiuso la partita in {n} mani: il limite di "
+                      "sicurezza la ferma qui e vince chi è messo meglio.",
         "winner": "Vincitore: {who:bare}",
         "winners": "Vincitori: {who:bare}",
         "nobody_wins": "Non vince nessuno.",

@@ -23,7 +23,7 @@ import click
 from trentuno.engine.hand_ends import ending as ending_of
 from trentuno.engine.roles import KNOCK
 from trentuno.engine.rules import Action, Ruleset
-from trentuno.engine.state import MAX_TURNS_PER_HAND
+from trentuno.engine.state import MAX_HANDS_PER_GAME, MAX_TURNS_PER_HAND
 from trentuno.engine.terms import Named, Noun, Terms, cap, card_noun
 from trentuno.engine.triggers import at_deal
 
@@ -507,7 +507,10 @@ class TableView(MoveLines):
 
     def game_over(self, state, winners: Sequence[int]) -> list[str]:
         tr = self.tr
-        out = ["", self.rule(tr("game_over", n=state.hand_number))]
+        played = min(state.hand_number, MAX_HANDS_PER_GAME)  # not the hand the net refused
+        out = ["", self.rule(tr("game_over", n=played))]
+        if state.hand_number > MAX_HANDS_PER_GAME:
+            out.append(tr("hand_limit", n=MAX_HANDS_PER_GAME))
         if winners:
             key = "winner" if len(winners) == 1 else "winners"
             line = tr(key, who=self.whos(winners))

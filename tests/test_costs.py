@@ -207,6 +207,21 @@ def test_a_game_nobody_can_win_is_warned_of_and_stopped_early(tmp_path, text, li
     assert f"1 game stopped after {MAX_HANDS_PER_GAME} hands without a winner" in err
 
 
+def test_play_says_why_the_safety_net_ended_the_game(tmp_path):
+    """Watching such a game to its end, the player is told that nothing in the rules ended it
+    (not only "Game over after 500 hands"), in both languages."""
+    from trentuno.engine.state import MAX_HANDS_PER_GAME
+
+    for lang, says in (("en", "Nothing in the rules ended the game in"),
+                       ("it", "Le regole non hanno chiuso la partita in")):
+        out, _, code, _, _ = run(tmp_path, NO_POINTS_EVER, "play", "big.yaml", "--watch",
+                                 "--delay", "0", "--seed", "1", "--players", "2",
+                                 "--lang", lang)
+        rule, told = out.rsplit("── ", 1)[-1].splitlines()[:2]  # the game's end, and why
+        assert code == 0 and rule.split()[-2] == ("hands" if lang == "en" else "mani"), rule
+        assert f" {MAX_HANDS_PER_GAME} " in rule and told.startswith(says), out[-600:]
+
+
 @pytest.mark.parametrize("name", ["scopa", "cocincina", "house/scopa-21", "house/cocincina-75",
                                   "house/cocincina-101"])
 def test_a_game_that_can_be_won_is_not_warned_of(name):

@@ -818,9 +818,9 @@ class _Compiler:
             self.error(("players", "max"), f"{most} players need {need} cards to deal but the "
                        f"deck has {len(deck.cards)}", also=[("deck",), ("deal",)])
         # `hand.size` is the size of the hands valued: a ruleset without patterns (a capture
-        # game) values none, and its hands are what the deal gives (Scopone deals 9 or 10 over
-        # Scopa's 3); a deal that gives the players nothing while `hand.size` says some is
-        # refused all the same (a deal step left out)
+        # game) values none, and its hands are what the deal gives (an overlay may deal 9 or 10
+        # over its base's 3); a deal that gives the players nothing while `hand.size` says
+        # some is refused all the same (a deal step left out)
         valued = bool(valuation and valuation.patterns)
         if per_player != hand_size and deal and (valued or not per_player):
             gives = f"each player {per_player} cards" if per_player else "the players no cards"

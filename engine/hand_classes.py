@@ -51,6 +51,7 @@ class HandClasses:
         self.renamings = factorial(len(deck.suits)) if self._by_rank is not None else 1
         self._bits = max(self.caps).bit_length() if cards_of else 1
         self._unit = tuple(1 << (self._bits * i) for i in range(len(cards_of)))
+        self._picks: tuple[list[list[int]], ...] | None = None  # see `_masks`
 
     # ---- counts (the compile budget) ------------------------------------------------------
     def hands(self) -> int:
@@ -153,9 +154,9 @@ class HandClasses:
 
     def _masks(self, combo: Sequence[int]) -> Iterator[int]:
         """The masks of every physical hand holding these identities."""
-        picks = self.__dict__.get("_picks")
+        picks = self._picks
         if picks is None:  # identity -> how many of its cards -> the masks of each choice
-            picks = self.__dict__["_picks"] = tuple(
+            picks = self._picks = tuple(
                 [[]] + [[sum(1 << c for c in pick) for pick in combinations(cards, n)]
                         for n in range(1, len(cards) + 1)] for cards in self.cards_of)
         return map(sum, product(*[picks[i][n] for i, n in _runs(sorted(combo))]))

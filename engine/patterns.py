@@ -376,8 +376,8 @@ def _same_rank_it(params: Mapping[str, Any], w: Terms) -> str:
         real = "una carta vera" if nat == 1 else f"{nat} carte vere"
         text += f"; {wild} può sostituire qualsiasi carta (servono almeno {real})"
     if params.get("by_rank"):
-        text += (f"; fra due mani così che valgono uguale vince la carta più alta "
-                 f"({_by_rank_order(params, w)})")
+        text += (f"; fra due di queste mani di pari valore vince quella con le carte più "
+                 f"alte ({_by_rank_order(params, w)})")
     return text
 
 

@@ -47,7 +47,7 @@ class HandValue:
 _NOTHING = HandValue(0, "", False, 0)
 
 
-class _Nothing(dict):
+class _Nothing(dict[int, Any]):
     """A table of a ruleset without patterns: every hand is worth nothing, and no hand is
     listed (a capture game deals 40 cards in hands of 10: 847 million hands)."""
 
@@ -80,6 +80,14 @@ class Valuation:
         self._suit_rank = {s: len(suit_order) - i for i, s in enumerate(suit_order)}
         self._memo: dict[int, HandValue] = {}
         self._holders: dict[str, dict[int, bool]] = {}
+        copies: dict[str, list[int]] = {}
+        for card in deck.cards:
+            copies.setdefault(card.code, []).append(card.id)
+        #: card -> the copies of its card, first first (the jokers: all of them); None when
+        #: every card is one of a kind
+        self._first: list[list[int]] | None = (
+            None if all(len(v) == 1 for v in copies.values()) else
+            [copies[card.code] for card in deck.cards])
 
     def classes(self) -> HandClasses:
         """The full hands and their classes of equal hands."""
@@ -87,26 +95,35 @@ class Valuation:
 
     def _build(self) -> None:
         """Value one hand of each class; the four tables below are filled together."""
+        strength: dict[int, int]
+        value: dict[int, float]
+        instant: dict[int, bool]
+        combo: dict[int, str]
         if not self.patterns:
-            self.__dict__.update(strength=_Nothing(0), value=_Nothing(0),
-                                 instant=_Nothing(False), combo=_Nothing(""), _dense={})
-            return
-        table, hands = self.classes().walk()
-        found = [self._evaluate(cards) for cards in hands]
-        ordered = sorted({key for key, _ in found})
-        self._dense = {k: i for i, k in enumerate(ordered)}
-        strength = [self._dense[key] for key, _ in found]
-        value = [info[0] for _, info in found]
-        instant = [info[2] for _, info in found]
-        combo = [info[1] for _, info in found]
+            strength, value, instant, combo = (_Nothing(0), _Nothing(0), _Nothing(False),
+                                               _Nothing(""))
+            dense: dict[tuple, int] = {}
+        else:
+            table, hands = self.classes().walk()
+            found = [self._evaluate(cards) for cards in hands]
+            dense = {k: i for i, k in enumerate(sorted({key for key, _ in found}))}
+            rank = [dense[key] for key, _ in found]
+            points = [info[0] for _, info in found]
+            names = [info[1] for _, info in found]
+            instants = [info[2] for _, info in found]
+            strength = {m: rank[i] for m, i in table.items()}
+            value = {m: points[i] for m, i in table.items()}
+            instant = {m: instants[i] for m, i in table.items()}
+            combo = {m: names[i] for m, i in table.items()}
+        self._dense = dense
         #: mask -> strength (int); the hot path of every bot and every showdown
-        self.strength: dict[int, int] = {m: strength[i] for m, i in table.items()}
+        self.strength = strength
         #: mask -> numeric value
-        self.value: dict[int, float] = {m: value[i] for m, i in table.items()}
+        self.value = value
         #: mask -> True when the hand matches an instant pattern
-        self.instant: dict[int, bool] = {m: instant[i] for m, i in table.items()}
+        self.instant = instant
         #: mask -> the name of the pattern that gives the hand its value
-        self.combo: dict[int, str] = {m: combo[i] for m, i in table.items()}
+        self.combo = combo
 
     def __getattr__(self, name: str) -> Any:
         """The tables (`strength`, `value`, `instant`, `combo`) and the scale (`_dense`)
@@ -127,8 +144,23 @@ class Valuation:
         """(ranking key, value, combination, instant) of one hand, without the table: keys
         compare as the hands do (equal keys are tied), so a few hands can be ranked
         without valuing them all."""
-        key, info = self._evaluate(list(cards))
+        key, info = self._evaluate(self._canonical(cards))
         return key, info[0], info[1], info[2]
+
+    def _canonical(self, cards: Sequence[int]) -> list[int]:
+        """The hand as the table values it: in deck order, and holding the first copies of
+        its cards (a pattern of part of the hand takes the first of equal parts, and the
+        suits it names then decide a `suit` tie-break: the same cards held otherwise, or
+        listed in another order, must not be worth more)."""
+        first = self._first
+        if first is None:
+            return sorted(cards)
+        out: list[int] = []
+        held: dict[int, int] = {}
+        for c in cards:
+            n = held[first[c][0]] = held.get(first[c][0], 0) + 1
+            out.append(first[c][n - 1])
+        return sorted(out)
 
     def _evaluate(self, cards: Sequence[int]) -> tuple[tuple, tuple]:
         """(ranking key, (value, combination, instant)): the key is (tier, value, the
@@ -174,7 +206,7 @@ class Valuation:
                              self.strength[mask])
         hit = self._memo.get(mask)
         if hit is None:  # another size (mid-turn, discard-first): valued once, then remembered
-            key, info = self._evaluate(list(cards))
+            key, info = self._evaluate(self._canonical(cards))
             hit = self._memo[mask] = HandValue(info[0], info[1], info[2],
                                                self._strength_of_key(key))
         return hit

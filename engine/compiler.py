@@ -7,7 +7,6 @@ on to find the others: an author fixes a file in one pass, not one error at a ti
 """
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
@@ -15,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from . import cards as cards_mod
 from .errors import CardError
 from .keywords import ParamPath, Registry, Unit, as_data, one_key
-from .patterns import PATTERN_KINDS, Pattern, Valuation, limited, pattern_cost
+from .patterns import PATTERN_KINDS, Pattern, Valuation, limited, suit_free, table_cost
 
 # The turn, the stakes and the compiled rules' classes are imported by the methods that build
 # them: the deck and the hand values (`compile_hands`, all that `score` needs) are compiled
@@ -59,13 +58,12 @@ DIRECTIONS = {"clockwise": 1, "counterclockwise": -1, "stays": 0}
 # is refused instead, from counts made before any of that work (docs/language.md, "Size
 # limits").
 MAX_CARDS = 208  # four 52-card decks
-#: The first game values every possible hand: each costs 12 to 18 microseconds and half a
-#: kilobyte on the 2-core development machine, and each pattern check some more. Hands of 3
-#: from 52 cards are 22,100 (44,200 checks with 2 patterns), hands of 4 from 40 are 91,390
-#: (274,170 checks with 3 patterns: 1.3 s); hands of 3 from 104 cards would be 182,104 (3.3 s),
-#: from 208 cards 1.5 million (a minute and 850 MB).
-MAX_HANDS = 120_000
-MAX_HAND_EVALUATIONS = 300_000  # hands x pattern checks
+#: The first game values every possible hand (`patterns.table_cost` says what that costs from
+#: the kinds' measured costs, before any of it): at most this much CPU on the 2-core development
+#: machine and this much memory, half of what `validate` and the first game of `simulate` are
+#: promised (5 s, 500 MB), so that the rest of the work has room to spare.
+MAX_TABLE_SECONDS = 2.5
+MAX_TABLE_MB = 250
 MAX_ACTIONS = 300_000  # actions built for all options (a `swap` of 52 cards is 2704 of them)
 MAX_VALUE = 10 ** 15  # card and hand values: exact as floats, and sums cannot overflow
 #: lives one payment takes: each is paid (and told) one by one, so 10^18 would never end
@@ -304,26 +302,26 @@ class _Compiler:
         too_large = _hand_too_large(self.d.get("deck") or {}, deck, size)
         if too_large is not None:
             self.error(too_large[0], too_large[1], also=[("hand", "size")])
-        hands = math.comb(len(deck.cards), size)
-        wild = bool(deck.jokers and deck.jokers_wild)
-        checks = sum(pattern_cost(PATTERN_KINDS[p["kind"]], p, size, wild)
-                     for p in hand.get("patterns") or [] if p["kind"] in PATTERN_KINDS)
-        if hands > MAX_HANDS:
-            self.error(("hand", "size"), also=[("deck",)], message=
-                       f"too many hands to value: hands of {size} cards from a deck of "
-                       f"{len(deck.cards)} are {hands}, more than {MAX_HANDS} (use a smaller "
-                       f"hand or deck)")
-            return None
-        if hands * checks > MAX_HAND_EVALUATIONS:
-            self.error(("hand", "size"), also=[("deck",), ("hand", "patterns")], message=
-                       f"too many hands to value: hands of {size} cards from "
-                       f"a deck of {len(deck.cards)} need {hands * checks} pattern checks, more "
-                       f"than {MAX_HAND_EVALUATIONS} (use a smaller hand, deck or fewer "
-                       f"patterns)")
+        if patterns and not self.table_fits(deck, size, tiebreak):
             return None
         if self.problems:
             return None
-        return Valuation(deck, patterns, size, tiebreak, order)
+        return Valuation(deck, patterns, size, tiebreak, order, suit_free(patterns, tiebreak))
+
+    def table_fits(self, deck: cards_mod.Deck, size: int, tiebreak: Sequence[str]) -> bool:
+        """Whether the table of every hand fits the budget (MAX_TABLE_SECONDS, MAX_TABLE_MB);
+        if not, says so with the counts. A ruleset without patterns builds no table."""
+        specs = [p for p in (self.d.get("hand") or {}).get("patterns") or []
+                 if p["kind"] in PATTERN_KINDS]
+        cost = table_cost(deck, size, specs, tiebreak)
+        if cost.seconds <= MAX_TABLE_SECONDS and cost.megabytes <= MAX_TABLE_MB:
+            return True
+        self.error(("hand", "size"), also=[("deck",), ("hand", "patterns")], message=
+                   f"too many hands to value: hands of {size} cards from a deck of "
+                   f"{len(deck.cards)}: {cost}, more than the {MAX_TABLE_SECONDS:g} s and "
+                   f"{MAX_TABLE_MB} MB the table of hands may take (use a smaller hand or "
+                   f"deck, or fewer or cheaper patterns)")
+        return False
 
     # ---- zones, deal, turn ----------------------------------------------------------------
     def zones(self) -> dict[str, Zone]:
@@ -819,10 +817,17 @@ class _Compiler:
         if need > len(deck.cards):
             self.error(("players", "max"), f"{most} players need {need} cards to deal but the "
                        f"deck has {len(deck.cards)}", also=[("deck",), ("deal",)])
-        if per_player != hand_size and deal:
+        # `hand.size` is the size of the hands valued: a ruleset without patterns (a capture
+        # game) values none, and its hands are what the deal gives (an overlay may deal 9 or 10
+        # over its base's 3); a deal that gives the players nothing while `hand.size` says
+        # some is refused all the same (a deal step left out)
+        valued = bool(valuation and valuation.patterns)
+        if per_player != hand_size and deal and (valued or not per_player):
             gives = f"each player {per_player} cards" if per_player else "the players no cards"
             self.error(("deal",), f"the deal gives {gives} but `hand.size` is {hand_size}",
                        also=[("hand", "size")])
+        elif not valued:
+            hand_size = per_player
         triggers = self.triggers(zones, valuation) if valuation else {}
         closing = [u.name for u in OUTCOMES.units() if u.closes]
         ends = any(t.outcome in closing for ts in triggers.values() for t in ts)
@@ -872,7 +877,7 @@ class _Compiler:
             description=description, description_words=description_words, deck_origin=origin,
             source=self.source, digest=digest,
             min_players=pmin, max_players=pmax, default_players=pdefault,
-            deck=deck, hand_size=valuation.hand_size, valuation=valuation,
+            deck=deck, hand_size=hand_size, valuation=valuation,
             play_step=DIRECTIONS[seating.get("play", "clockwise")],
             deal_step=DIRECTIONS[seating.get("deal", seating.get("play", "clockwise"))],
             dealer_step=DIRECTIONS[seating.get("dealer_passes", seating.get("play", "clockwise"))],

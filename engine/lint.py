@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from itertools import combinations
 from typing import Any
 
 from .rules import Ruleset
@@ -119,19 +118,21 @@ def never_applies(d: Mapping[str, Any], rules: Ruleset) -> list[Finding]:
 
 
 def _some_hand(v: Any, test: Any) -> bool:
-    """Whether some full hand passes `test` (its cards -> bool). Looks at the hands one by one
-    and stops at the first: `validate` never builds the whole table for a rule that holds."""
-    return any(test(c) for c in combinations(range(len(v.deck.cards)), v.hand_size))
+    """Whether some full hand passes `test` (its cards -> bool). Looks at one hand of each
+    class of equal hands (`Valuation.classes`) and stops at the first: `validate` never builds
+    the whole table for a rule that holds."""
+    return any(test(c) for c in v.classes().representatives())
 
 
 class _Hands:
     """The hands' values, looked at once at most however many guards ask: each question
     walks on from where the last one stopped (a thousand options with `value_at_least: 40`,
-    which no hand reaches, cost one walk through the hands, not a thousand)."""
+    which no hand reaches, cost one walk through the hands, not a thousand), one hand of each
+    class of equal hands (`Valuation.classes`)."""
 
     def __init__(self, v: Any):
         self._v = v
-        self._walk = combinations(range(len(v.deck.cards)), v.hand_size)
+        self._walk = v.classes().representatives()
         self._top: float | None = None   # the best value of the hands walked so far
 
     def worth_at_least(self, n: float) -> bool:

@@ -1,38 +1,44 @@
-"""Hand patterns: the pattern kinds (one unit each) and the compiled valuation table.
+"""Hand patterns: the pattern kinds, one unit each, and what valuing a hand of them costs.
 
 Each kind is a keyword unit (see `keywords`), in the style of jsonschema's keyword functions:
 its parameters' schema, a compile step that takes the pattern's parameters (ranks and cards
 checked against the deck through the compile context) and returns a matcher
-`cards -> (sum, suits) | None`, where `sum` is the value the pattern's `value: sum` stands for
-and `suits` the suits the combination is "of" (for the suit tie-break), and its words. Adding a
-kind is adding one `PATTERN_KINDS.add(...)` here.
+`cards -> (sum, suits) | (sum, suits, order) | None` (see `valuation.Match`), its words, its
+measured cost per hand (`bench/pattern_costs.py` measures it again) and whether it treats every
+suit alike. Adding a kind is adding one `PATTERN_KINDS.add(...)` here.
 
-Valuation is done once per ruleset: every hand of `hand.size` cards is valued at compile time
-and stored by bit mask, so play only ever does a dict lookup.
+The table of every hand's value is built by `valuation.Valuation`; `table_cost` says before
+any of that work what it will cost, from the same counts of hands.
 """
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from itertools import combinations, permutations
 from math import comb, factorial
 from typing import Any
 
 from .cards import JOKER_CODE, Deck
+from .hand_classes import HandClasses
 from .keywords import CompileContext, Kind, Registry, Terms, Unit
+from .valuation import HandValue, Match, Matcher, Pattern, Valuation
 
-Match = tuple[float, tuple[int, ...]] | None
-Matcher = Callable[[Sequence[int]], Match]
+__all__ = ["PATTERN_KINDS", "HandValue", "Pattern", "PatternKind", "TableCost", "Valuation",
+           "limited", "suit_free", "table_cost"]
 
 
 @dataclass(frozen=True, kw_only=True)
 class PatternKind(Unit):
-    """A pattern kind. `cost` is how many matcher calls valuing one hand of `hand_size` cards
-    takes (the compiler refuses rulesets that would need too many): one, unless the kind tries
-    orders. `takes_cards` says whether its compile step honours a pattern's `cards: N` itself
-    for these parameters (at no extra cost); otherwise `limited` tries every N-card part."""
-    cost: Callable[[Mapping[str, Any], int], int] = lambda params, hand_size: 1
+    """A pattern kind. `cost` is what one matcher call on a hand of `n` cards costs, in
+    microseconds of CPU on the 2-core development machine, as `bench/pattern_costs.py`
+    measures it (the compiler refuses a ruleset whose table would cost too much, see
+    `table_cost`). `takes_cards` says whether its compile step honours a pattern's `cards: N`
+    itself for these parameters; otherwise `limited` tries every N-card part. `suit_free`
+    says that with these parameters it treats every suit alike (no card or suit named), so
+    hands equal but for their suits' names are valued once."""
+    cost: Callable[[Mapping[str, Any], int], float]
     takes_cards: Callable[[Mapping[str, Any]], bool] = lambda params: False
+    suit_free: Callable[[Mapping[str, Any]], bool] = lambda params: False
 
 
 #: `kind:` values. A unit's `schema` is `{"properties": {...}, "required": [...]}`: the keys
@@ -106,20 +112,39 @@ def _filled(deck: Deck, suit: int, held: Sequence[int], wilds: int) -> float:
 
 
 def _suit_words(head: Callable[[Mapping[str, Any], Terms], str],
-                exactly: str) -> Callable[[Any, Terms], str]:
-    """The words of a suit kind: its head, then `exactly` with the `sum` it must add up to,
-    then what its wild cards do."""
+                exactly: str, or_more: str) -> Callable[[Any, Terms], str]:
+    """The words of a suit kind: its head, then `exactly` with the `sum` it must add up to
+    (or `or_more` with its `at_least`), then what its wild cards do."""
     def say(params: Mapping[str, Any], w: Terms) -> str:
         text = head(params, w)
         if params.get("sum") is not None:
             text += f", {exactly} {w.num(params['sum'])}"
+        if params.get("at_least") is not None:
+            text += ", " + or_more.format(n=w.num(params["at_least"]))
         return text + _wild_words(params, w)
     return say
+
+
+def _wanted(params: Mapping[str, Any], ctx: CompileContext) -> Callable[[float], bool] | None:
+    """What a suit kind's total must be: exactly `sum`, at least `at_least`, or anything
+    (None). Both at once is refused: an author means one of them."""
+    exact, least = params.get("sum"), params.get("at_least")
+    if exact is not None and least is not None:
+        ctx.error(("at_least",), "say `sum` (exactly this total) or `at_least` (this total "
+                  "or more), not both")
+    if exact is not None:
+        return lambda total: total == exact
+    if least is not None:
+        return lambda total: total >= least
+    return None
 
 
 _SUIT_SCHEMA = {"properties": {
     "sum": dict(_SUM, description="the suit's cards must add up to exactly this number "
                 "(e.g. 31)."),
+    "at_least": dict(_SUM, description="the suit's cards must add up to this number or more "
+                     "(e.g. 31, with jokers worth 12: `value: 31` makes every such hand "
+                     "count as 31)."),
     "wild": dict(_WILD, description="they join the suit, each standing for the highest card "
                  "of that suit the hand does not hold (a 'matta').")}}
 
@@ -139,7 +164,7 @@ def _wild_words(params: Mapping[str, Any], w: Terms) -> str:
 def best_suit(params: Mapping[str, Any], ctx: CompileContext) -> Matcher:
     """The best single suit counts; with all suits different that is the highest card. Wild
     cards join the suit where they count most."""
-    want = params.get("sum")
+    want = _wanted(params, ctx)
     deck: Deck = ctx.deck
     wild = _wild_codes(params, ctx)
     if params.get("cards") and not wild:
@@ -154,7 +179,7 @@ def best_suit(params: Mapping[str, Any], ctx: CompileContext) -> Matcher:
             for s in range(len(deck.suits)):
                 sums[s] = sums.get(s, 0) + _filled(deck, s, natural, wilds) + extra
         top = max(sums.values())
-        if want is not None and top != want:
+        if want is not None and not want(top):
             return None
         return top, tuple(s for s, v in sums.items() if v == top)
     return best_part(match, params.get("cards"))
@@ -177,7 +202,7 @@ def _by_suit(deck: Deck, cards: Sequence[int]) -> dict[int, list[float]]:
     return by_suit
 
 
-def _best_suit_of_best(deck: Deck, n: int, want: float | None) -> Matcher:
+def _best_suit_of_best(deck: Deck, n: int, want: Callable[[float], bool] | None) -> Matcher:
     """`best_suit` with `cards: N`: each suit counts its N best cards (no parts tried)."""
     def match(cards: Sequence[int]) -> Match:
         if not cards:
@@ -185,7 +210,7 @@ def _best_suit_of_best(deck: Deck, n: int, want: float | None) -> Matcher:
         by_suit = _by_suit(deck, cards)
         sums = {s: sum(sorted(v, reverse=True)[:n]) for s, v in by_suit.items()}
         top = max(sums.values())
-        if want is not None and top != want:
+        if want is not None and not want(top):
             return None
         return top, tuple(s for s, v in sums.items() if v == top)
     return match
@@ -209,18 +234,24 @@ PATTERN_KINDS.add(PatternKind(
     kind=Kind.PATTERN_KIND, name="best_suit", description="the best single suit counts",
     schema=_SUIT_SCHEMA, compile=best_suit, example={"sum": 31, "wild": ["Ac"]},
     takes_cards=lambda params: not params.get("wild"),
-    words={"en": {"text": _suit_words(_best_of_suit_en, "when it adds up to exactly")},
-           "it": {"text": _suit_words(_best_of_suit_it, "quando fa esattamente")}}))
+    cost=lambda params, n: ((2.0 if params.get("cards") else 0.5) + 0.9 * n
+                            + (2.0 if params.get("wild") else 0.0)),
+    suit_free=lambda params: not params.get("wild"),
+    words={"en": {"text": _suit_words(_best_of_suit_en, "when it adds up to exactly",
+                                      "when it adds up to {n} or more")},
+           "it": {"text": _suit_words(_best_of_suit_it, "quando fa esattamente",
+                                      "quando fa {n} o più")}}))
 
 
 # ---- same_suit ----------------------------------------------------------------------------
 def same_suit(params: Mapping[str, Any], ctx: CompileContext) -> Matcher:
     """Every card of one suit, optionally adding up to an exact `sum`; wild cards fill in."""
-    want = params.get("sum")
+    want = _wanted(params, ctx)
     deck: Deck = ctx.deck
     wild = _wild_codes(params, ctx)
     if params.get("cards") and not wild:
-        return _same_suit_of_part(deck, int(params["cards"]), want)
+        return _same_suit_of_part(deck, int(params["cards"]), params.get("sum"),
+                                  params.get("at_least"))
 
     def match(cards):
         natural, wilds, extra = _wild_split(deck, wild, cards)
@@ -232,23 +263,26 @@ def same_suit(params: Mapping[str, Any], ctx: CompileContext) -> Matcher:
         for s in candidates:
             total = (sum(deck.cards[c].value for c in natural) + extra +
                      _filled(deck, s, natural, wilds))
-            if (want is None or total == want) and (best is None or total > best[0]):
+            if (want is None or want(total)) and (best is None or total > best[0]):
                 best = (total, (s,))
         return best
     return best_part(match, params.get("cards"))
 
 
-def _same_suit_of_part(deck: Deck, n: int, want: float | None) -> Matcher:
-    """`same_suit` with `cards: N`: N cards of one suit (adding up to `sum`, if given), the
-    best such part; only the cards of each suit are combined."""
+def _same_suit_of_part(deck: Deck, n: int, want: float | None,
+                       least: float | None) -> Matcher:
+    """`same_suit` with `cards: N`: N cards of one suit (adding up to `sum`, or to at least
+    `at_least`, if given), the best such part; only the cards of each suit are combined."""
     def match(cards: Sequence[int]) -> Match:
         by_suit = _by_suit(deck, cards)
-        best = None
+        best: Match = None
         for suit, values in by_suit.items():
             if len(values) < n:
                 continue
             if want is None:
                 total = sum(sorted(values, reverse=True)[:n])
+                if least is not None and total < least:
+                    continue
             elif any(sum(part) == want for part in combinations(values, n)):
                 total = want
             else:
@@ -267,12 +301,15 @@ def _same_suit_en(params: Mapping[str, Any], w: Terms) -> str:
 
 PATTERN_KINDS.add(PatternKind(
     kind=Kind.PATTERN_KIND, name="same_suit", description="all cards of one suit",
-    schema=_SUIT_SCHEMA, compile=same_suit, example={"sum": 31},
+    schema=_SUIT_SCHEMA, compile=same_suit, example={"at_least": 31},
     takes_cards=lambda params: not params.get("wild"),
-    words={"en": {"text": _suit_words(_same_suit_en, "adding up to exactly")},
+    cost=lambda params, n: 1.0 + 0.3 * n + (0.5 if params.get("wild") else 0.0),
+    suit_free=lambda params: not params.get("wild"),
+    words={"en": {"text": _suit_words(_same_suit_en, "adding up to exactly",
+                                      "adding up to {n} or more")},
            "it": {"text": _suit_words(lambda p, w: (f"{_count(p, w)} carte dello stesso "
                                                         f"seme{_of_hand(p, w)}"),
-                                      "che sommano esattamente")}}))
+                                      "che sommano esattamente", "che sommano {n} o più")}}))
 
 
 # ---- same_rank ----------------------------------------------------------------------------
@@ -283,6 +320,9 @@ def same_rank(params: Mapping[str, Any], ctx: CompileContext) -> Matcher:
                if params.get("ranks") is not None else None)
     wild = set(_wild_codes(params, ctx))
     min_natural = params.get("min_natural", 1)
+    # `by_rank`: two hands of the pattern worth the same are ranked by their rank, as the
+    # cards are for the cut and `high_rank` (value, then place in the deck's list)
+    order = ([(r.value, r.position) for r in deck.ranks] if params.get("by_rank") else None)
 
     def match(cards):
         natural = [c for c in cards if deck.cards[c].code not in wild]
@@ -295,18 +335,34 @@ def same_rank(params: Mapping[str, Any], ctx: CompileContext) -> Matcher:
         if allowed is not None and rank not in allowed:
             return None
         value = deck.ranks[rank].value * len(cards)
-        return value, tuple(sorted({deck.cards[c].suit for c in cards}))
+        suits = tuple(sorted({deck.cards[c].suit for c in cards}))
+        if order is not None:
+            return value, suits, order[rank]
+        return value, suits
     return match
 
 
+def _by_rank_order(params: Mapping[str, Any], w: Terms) -> str:
+    """The ranks of a `by_rank` pattern, highest first (as the cut ranks them)."""
+    ranks = w.rules.deck.ranks
+    if params.get("ranks") is not None:
+        ranks = tuple(r for r in ranks if r.code in {str(c) for c in params["ranks"]})
+    return " > ".join(r.code for r in sorted(ranks, key=lambda r: (r.value, r.position),
+                                             reverse=True))
+
+
 def _same_rank_en(params: Mapping[str, Any], w: Terms) -> str:
-    text = f"{_count(params, w)} cards of the same rank{_of_hand(params, w)}"
+    n = _count(params, w)
+    text = f"{n} cards of the same rank{_of_hand(params, w)}"
     if params.get("ranks") is not None:
         text += f", {w.either([w.rank_by_code(c) for c in params['ranks']])} only"
     if params.get("wild"):
         wild = w.join([w.the_card(str(c)) for c in params["wild"]])
         nat = params.get("min_natural", 1)
         text += f"; {wild} may stand for any rank (at least {w.cards(nat)} of the rank itself)"
+    if params.get("by_rank"):
+        text += (f"; of two such hands worth the same, the higher rank wins "
+                 f"({_by_rank_order(params, w)})")
     return text
 
 
@@ -319,6 +375,9 @@ def _same_rank_it(params: Mapping[str, Any], w: Terms) -> str:
         nat = params.get("min_natural", 1)
         real = "una carta vera" if nat == 1 else f"{nat} carte vere"
         text += f"; {wild} può sostituire qualsiasi carta (servono almeno {real})"
+    if params.get("by_rank"):
+        text += (f"; fra due di queste mani di pari valore vince quella con le carte più "
+                 f"alte ({_by_rank_order(params, w)})")
     return text
 
 
@@ -331,9 +390,16 @@ PATTERN_KINDS.add(PatternKind(
                      "[Jc] for a pair and the Jack of clubs)."),
         "min_natural": {"description": "at least this many cards must be non-wild (needs "
                         "`wild`). Default 1.", "type": "integer", "minimum": 0,
-                        "default": 1}},
+                        "default": 1},
+        "by_rank": {"description": "true: of two hands of this pattern worth the same (three "
+                    "Kings and three Jacks, both `value: 30.5`), the higher rank wins, by "
+                    "value and then by the deck's order (Ace, King, Queen, Jack... in the "
+                    "presets); default false: they tie, and the tie-breaks decide.",
+                    "type": "boolean", "default": False}},
         "dependencies": {"min_natural": ["wild"]}},
-    compile=same_rank, example={"ranks": ["A", "R"], "wild": ["Rc"], "min_natural": 2},
+    compile=same_rank, example={"ranks": ["A", "R"], "wild": ["Rc"], "min_natural": 2,
+                                "by_rank": True},
+    cost=lambda params, n: 1.4 + 0.35 * n, suit_free=lambda params: not params.get("wild"),
     words={"en": {"text": _same_rank_en}, "it": {"text": _same_rank_it}}))
 
 
@@ -408,7 +474,10 @@ PATTERN_KINDS.add(PatternKind(
                              "items": {"$ref": "#/definitions/rank_code"}}}},
         "required": ["groups"]},
     compile=rank_groups, example={"groups": [["A"], ["F", "C", "R"], ["F", "C", "R"]]},
-    cost=lambda params, size: factorial(size) if len(params.get("groups") or ()) == size else 1,
+    # mixed suits are told at once; a hand of one suit tries every order of its cards
+    cost=lambda params, n: (1.0 + 0.2 * n + 0.05 * factorial(n)
+                            if len(params.get("groups") or ()) == n else 1.0),
+    suit_free=lambda params: True,
     words={"en": {"text": lambda p, w: (f"all of one suit{_of_hand(p, w)}: "
                                         f"{', plus '.join(_groups(p, w))}")},
            "it": {"text": lambda p, w: (f"tutte dello stesso seme{_of_hand(p, w)}: "
@@ -602,6 +671,9 @@ PATTERN_KINDS.add(PatternKind(
                  "around (K-A-2 as well).", "enum": list(WRAPS), "default": "none"}}},
     compile=run, example={"suited": True, "wrap": "both_ends"},
     takes_cards=lambda params: True,
+    # with `cards: N` of a bigger hand, every window of the sequence is looked at
+    cost=lambda params, n: 4.0 + 2.5 * n if params.get("cards") else 1.2 + 0.3 * n,
+    suit_free=lambda params: True,
     words={"en": {"text": _run_words("en")}, "it": {"text": _run_words("it")}}))
 
 
@@ -624,166 +696,91 @@ def best_part(match: Matcher, n: int | None) -> Matcher:
     def part(cards: Sequence[int]) -> Match:
         if len(cards) <= n:
             return match(cards)
-        best = None
+        best: Match = None
         for some in combinations(cards, n):
             m = match(some)
-            if m is not None and (best is None or m[0] > best[0]):
+            if m is not None and (best is None or m[0] > best[0] or
+                                  (m[0] == best[0] and _order(m) > _order(best))):
                 best = m
         return best
     return part
 
 
+def _order(m: tuple) -> tuple:
+    """A match's own order of equal values (`by_rank`), () for kinds that have none."""
+    return m[2] if len(m) == 3 else ()
+
+
 def pattern_cost(kind: PatternKind, params: Mapping[str, Any], hand_size: int,
-                 wild_jokers: bool = False) -> int:
-    """Matcher calls valuing one hand of `hand_size` cards takes (the compile budget): the
-    kind's own cost for the cards it looks at, times the N-card parts tried (`cards: N`; a
-    kind that takes `cards` itself tries them too when the deck's jokers are wild)."""
+                 wild_jokers: bool = False) -> float:
+    """Microseconds valuing one hand of `hand_size` cards takes for this pattern: the kind's
+    own cost for the cards it looks at, times the N-card parts tried (`cards: N`; a kind that
+    takes `cards` itself tries them too when the deck's jokers are wild)."""
     n = min(int(params.get("cards") or hand_size), hand_size)
-    native = kind.takes_cards(params) and not wild_jokers
-    parts = 1 if n == hand_size or native else comb(hand_size, n)
-    return kind.cost(params, n) * parts
+    if wild_jokers:  # every kind values the deck's wild jokers the way of its `wild` cards
+        params = dict(params, wild=params.get("wild") or [JOKER_CODE])
+    if n == hand_size or (kind.takes_cards(params) and not wild_jokers):
+        return kind.cost(params, hand_size)
+    return (kind.cost(params, n) + PART_US) * comb(hand_size, n)
+
+
+# ---- what the table costs -------------------------------------------------------------------
+# Microseconds of CPU on the 2-core development machine, and bytes, as bench/pattern_costs.py
+# measures them (it prints each next to what it measures again):
+#: each hand of the table, and for each of its cards: found in its class, its entries in the
+#: four tables, one pass of the greedy bot over them (a table of millions costs more per hand:
+#: memory, not work)
+HAND_US, CARD_US = 1.5, 0.5
+#: more for each hand when cards come in copies (two packs, several jokers): each is listed
+COPY_US = 4.5
+#: each class of equal hands valued: its ranking key and its place on the scale
+CLASS_US = 3.0
+#: each class, for each renaming of the suits tried (24 with four suits)
+MAP_US = 0.5
+#: each N-card part a pattern tries (`cards: N` of a bigger hand)
+PART_US = 0.2
+#: each tie-break, for each pattern
+TIEBREAK_US = 1.0
+#: memory: each hand of the table (more with copies: bigger masks, the hands by rank and
+#: suit listed too), each class
+HAND_BYTES, COPY_BYTES = 340, 100
+CLASS_BYTES = 400
 
 
 @dataclass(frozen=True)
-class Pattern:
-    name: str
-    labels: Mapping[str, str]
-    tier: int
-    value: float | None  # None: the matched sum
-    instant: bool
-    match: Matcher
-    kind: str = ""                   # the pattern kind, and its parameters as written (rank
-    params: Mapping = field(default_factory=dict)  # and card codes), for words
+class TableCost:
+    """What the table of every hand will cost, counted before any of it is built."""
+    hands: int       # hands of `hand.size` cards
+    distinct: int    # of them, those that differ by rank and suit
+    classes: int     # of them, those valued (equal up to renaming suits, when that is safe)
+    seconds: float   # CPU on the development machine, estimated
+    megabytes: float
+
+    def __str__(self) -> str:
+        return (f"{self.hands:,} ({self.distinct:,} by rank and suit, {self.classes:,} to "
+                f"value), about {self.seconds:,.1f} s of CPU and {self.megabytes:,.0f} MB")
 
 
-@dataclass(frozen=True)
-class HandValue:
-    value: float
-    combo: str          # the winning pattern's name
-    instant: bool
-    strength: float     # dense rank: higher is better; equal means tied under the ruleset
-    #                     (a hand of another size sits halfway between its neighbours)
+def table_cost(deck: Deck, size: int, patterns: Sequence[Mapping[str, Any]],
+               tiebreak: Sequence[str]) -> TableCost:
+    """The cost of valuing every hand of `size` cards under these patterns (as written, each
+    of a known kind) and tie-breaks, from the counts of hands and classes (`HandClasses`)
+    and the kinds' measured costs."""
+    wild_jokers = bool(deck.jokers and deck.jokers_wild)
+    kinds = [(PATTERN_KINDS[p["kind"]], p) for p in patterns]
+    suit_free = "suit" not in tiebreak and all(k.suit_free(p) for k, p in kinds)
+    hands = HandClasses(deck, size, suit_free)
+    count, distinct, classes = hands.hands(), hands.distinct(), hands.classes()
+    per_class = (CLASS_US + MAP_US * hands.renamings + TIEBREAK_US * len(tiebreak) * len(kinds)
+                 + sum(pattern_cost(k, p, size, wild_jokers) for k, p in kinds))
+    per_hand = HAND_US + CARD_US * size + (0 if hands.plain else COPY_US)
+    seconds = (count * per_hand + classes * per_class) / 1e6
+    megabytes = (count * (HAND_BYTES + (0 if hands.plain else COPY_BYTES))
+                 + classes * CLASS_BYTES) / 1e6
+    return TableCost(count, distinct, classes, seconds, megabytes)
 
 
-class Valuation:
-    """Values hands under a ruleset: the table for full hands, the same code for any size.
-
-    The table (every hand of `hand_size` cards, by bit mask) is built the first time play
-    asks for it, not at compile time: `validate` and `score` never need all of it. The
-    compiler bounds its size before any of it is built (MAX_HANDS, MAX_HAND_EVALUATIONS)."""
-
-    def __init__(self, deck: Deck, patterns: Sequence[Pattern], hand_size: int,
-                 tiebreak: Sequence[str], suit_order: Sequence[int]):
-        self.deck = deck
-        self.patterns = tuple(patterns)
-        self.hand_size = hand_size
-        self.tiebreak = tuple(tiebreak)
-        self.suit_order = tuple(suit_order)  # suit indices, best first
-        # suit index -> how good it is for the `suit` tie-break (higher is better)
-        self._suit_rank = {s: len(suit_order) - i for i, s in enumerate(suit_order)}
-        self._memo: dict[int, HandValue] = {}
-        self._holders: dict[str, dict[int, bool]] = {}
-
-    def _build(self) -> None:
-        """Value every full hand once; the four tables below are filled together."""
-        keys: dict[int, tuple] = {}
-        raw: dict[int, tuple] = {}
-        for combo in combinations(range(len(self.deck.cards)), self.hand_size):
-            mask = 0
-            for c in combo:
-                mask |= 1 << c
-            keys[mask], raw[mask] = self._evaluate(combo)
-        ordered = sorted(set(keys.values()))
-        self._dense = {k: i for i, k in enumerate(ordered)}
-        #: mask -> strength (int); the hot path of every bot and every showdown
-        self.strength: dict[int, int] = {m: self._dense[k] for m, k in keys.items()}
-        #: mask -> numeric value
-        self.value: dict[int, float] = {m: info[0] for m, info in raw.items()}
-        #: mask -> True when the hand matches an instant pattern
-        self.instant: dict[int, bool] = {m: info[2] for m, info in raw.items()}
-        #: mask -> the name of the pattern that gives the hand its value
-        self.combo: dict[int, str] = {m: info[1] for m, info in raw.items()}
-
-    def __getattr__(self, name: str) -> Any:
-        """The tables (`strength`, `value`, `instant`, `combo`) and the scale (`_dense`)
-        appear on first use; after that they are plain attributes, as fast as before."""
-        if name in ("strength", "value", "instant", "combo", "_dense"):
-            self._build()
-            return self.__dict__[name]
-        raise AttributeError(name)
-
-    def holders(self, name: str) -> dict[int, bool]:
-        """mask -> whether the full hand's value comes from the pattern `name`."""
-        table = self._holders.get(name)
-        if table is None:
-            table = self._holders[name] = {m: c == name for m, c in self.combo.items()}
-        return table
-
-    def appraise(self, cards: Sequence[int]) -> tuple[tuple, float, str, bool]:
-        """(ranking key, value, combination, instant) of one hand, without the table: keys
-        compare as the hands do (equal keys are tied), so a few hands can be ranked
-        without valuing them all."""
-        key, info = self._evaluate(list(cards))
-        return key, info[0], info[1], info[2]
-
-    def _evaluate(self, cards: Sequence[int]) -> tuple[tuple, tuple]:
-        best_key: tuple | None = None
-        best_info: tuple = (0, "", False)
-        instant = False
-        for p in self.patterns:
-            m = p.match(cards)
-            if m is None:
-                continue
-            total, suits = m
-            value = total if p.value is None else p.value
-            key = (p.tier, value) + self._tiebreak_key(cards, suits)
-            if p.instant:
-                instant = True
-            if best_key is None or key > best_key:
-                best_key, best_info = key, (_num(value), p.name, p.instant)
-        if best_key is None:
-            best_key = (float("-inf"), 0)
-        return best_key, (best_info[0], best_info[1], instant)
-
-    def _tiebreak_key(self, cards, suits) -> tuple:
-        out: list = []
-        for t in self.tiebreak:
-            if t == "suit":
-                out.append(max((self._suit_rank.get(s, 0) for s in suits), default=0))
-            elif t == "high_rank":
-                out.append(tuple(sorted((self.deck.strength(c) for c in cards), reverse=True)))
-        return tuple(out)
-
-    # ---- lookups --------------------------------------------------------------------------
-    def of(self, cards: Sequence[int]) -> HandValue:
-        """The value of any hand; full hands come from the table."""
-        mask = 0
-        for c in cards:
-            mask |= 1 << c
-        if mask in self.strength and len(cards) == self.hand_size:
-            return HandValue(self.value[mask], self.combo[mask], self.instant[mask],
-                             self.strength[mask])
-        hit = self._memo.get(mask)
-        if hit is None:  # another size (mid-turn, discard-first): valued once, then remembered
-            key, info = self._evaluate(list(cards))
-            hit = self._memo[mask] = HandValue(info[0], info[1], info[2],
-                                               self._strength_of_key(key))
-        return hit
-
-    def _strength_of_key(self, key: tuple) -> float:
-        """Strength of a hand not in the table (another size), on the table's scale."""
-        if key in self._dense:
-            return self._dense[key]
-        below = [v for k, v in self._dense.items() if k < key]
-        return (max(below) if below else -1) + 0.5  # between its neighbours on the scale
-
-    def pattern(self, name: str) -> Pattern:
-        for p in self.patterns:
-            if p.name == name:
-                return p
-        raise KeyError(name)
-
-
-def _num(x):
-    """Whole numbers print as ints (31, not 31.0); halves stay exact floats (30.5)."""
-    return int(x) if float(x).is_integer() else x
+def suit_free(patterns: Sequence[Pattern], tiebreak: Sequence[str]) -> bool:
+    """Whether compiled patterns and tie-breaks treat every suit alike."""
+    return "suit" not in tiebreak and all(
+        PATTERN_KINDS[p.kind].suit_free(p.params) for p in patterns)

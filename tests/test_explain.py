@@ -281,6 +281,9 @@ CHANGES = {
     "house/penalty-31-minus-hand": {"settle", "end"},
     "house/knocker-highest": {"settle"},
     "house/two-decks": {"players", "deck"},
+    "house/jokers-12": {"deck", "instant", "ranking"},
+    "house/scat-trips-by-rank": {"ranking"},
+    "house/thirty-one-four-cards": {"deal", "instant", "ranking"},
 }
 
 

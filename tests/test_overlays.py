@@ -680,6 +680,8 @@ COVERED |= {"house/scopa-d-assi", "house/scopa-21", "house/scopa-last-card",
 COVERED |= {"house/ties-nobody-pays", "house/ties-high-card", "house/four-cards",
             "house/scala", "house/jokers", "house/penalty-31-minus-hand",
             "house/knocker-highest", "house/two-decks"}
+#: the house rules of issue 17's hand values: their behaviour tests are in test_hand_values.py
+COVERED |= {"house/jokers-12", "house/scat-trips-by-rank", "house/thirty-one-four-cards"}
 
 
 def covers(name):

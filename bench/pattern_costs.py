@@ -25,7 +25,7 @@ import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 FRENCH = {"preset": "french-52"}
@@ -116,7 +116,7 @@ def matcher_case(deck: dict, size: int, pattern: dict) -> Any:
 
 
 def time_matchers(runs: int, count: int) -> None:
-    cases = []
+    cases: list[tuple[str, Callable[..., object], list[list[int]], float, list[float]]] = []
     rand = random.Random(1)
     for label, deck, size, pattern in MATCHERS:
         rules, compiled, declared = matcher_case(deck, size, pattern)

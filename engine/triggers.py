@@ -573,3 +573,25 @@ OUTCOMES.add(OutcomeUnit(
                                  "confrontano le mani."}})},
     words={"en": {"outcome": lambda trig, w: _redeal_words(trig, w, True)},
            "it": {"outcome": lambda trig, w: _redeal_words(trig, w, False)}}))
+
+
+# ---- firing them during play --------------------------------------------------------------
+def fire(st: Any, on: str, p: int | None) -> bool:
+    """Run the triggers listening to `on` (an event); True when one of them ended the hand."""
+    for trig in st.rules.triggers[on]:
+        cond = trig.condition  # a callable attribute, called from a local (see turns.apply)
+        holders = cond(st, p) if cond is not None else []
+        if holders is None:
+            continue
+        if st.record:
+            st.emit("trigger", p, on=on, outcome=trig.outcome, holders=list(holders))
+        run = trig.run  # the outcome's unit
+        if run(st, trig, holders, on):
+            return True
+    return False
+
+
+def may_fire(st: Any, tests: tuple, p: int) -> bool:
+    """Whether any of these trigger conditions holds (None: always), before paying for `fire`,
+    which evaluates them again and acts."""
+    return any(cond is None or cond(st, p) is not None for cond, _ in tests)

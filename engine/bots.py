@@ -76,20 +76,23 @@ def _improver(knock: float, declining: bool) -> Bot:
         role = actions[0].role  # what a move is: its unit's role, tested by identity
         p = state.current_player
         hmask = state.masks[p]
-        held = len(state.hands[p])  # (the mask's bit count, without a call to a rarer method)
         if role is DISCARD and actions[-1].role is DISCARD:
             strength = tables[0]
-            if held - 1 == tables[2]:  # the usual shape: the best hand left
-                best_a, best_s = None, -1
+            best_a, best_s = None, -1
+            try:  # the usual shape: each hand left is a whole hand, in the table
                 for a in actions:
                     s = strength[hmask ^ a.bits]  # the hand without that card
                     if s > best_s:
                         best_a, best_s = a, s
-                return best_a
-            return _best_discard(actions, state.hands[p], hmask, strength, tables[2], tables[3])
-        strength, value_of_rank, size, valuation, shows_top, bar2, declines, bits = tables
+            except KeyError:  # another shape (a discard before the draw): valued directly
+                return _best_discard(actions, state.hands[p], hmask, strength, tables[2],
+                                     tables[3])
+            return best_a
         if role is CAPTURE:
             return _best_capture(state, actions)
+        strength, value_of_rank, size, valuation, shows_top, bar2, declines, bits = tables
+        hand = state.hands[p]
+        held = len(hand)  # (the mask's bit count, without a call to a rarer method)
         cur = strength[hmask] if held == size else state.hand_strength(p)
         # the knock first: when the hand reaches the bar, the first knock offered is the move
         bar = bar2 - state.round if declines else bar2
@@ -104,7 +107,6 @@ def _improver(knock: float, declining: bool) -> Bot:
         knock_move = pass_ = draw_blind = best_swap = discards = None
         best_gain = cur
         zones = state.zones
-        hand = state.hands[p]
         for a in actions:
             r = a.role
             if r is DRAW:
@@ -123,14 +125,16 @@ def _improver(knock: float, declining: bool) -> Bot:
                             return a
                 elif draw_blind is None:
                     draw_blind = a
+            elif r is SWAP:  # a hand card and a zone card: their two bits change places
+                s = strength.get(hmask ^ a.bits, -1)
+                if s > best_gain:
+                    best_swap, best_gain = a, s
             elif r is KNOCK:
                 if knock_move is None:
                     knock_move = a
-            elif r is SWAP:
-                h, z = a.cards
-                s = strength.get((hmask & ~(1 << h)) | (1 << z), -1)
-                if s > best_gain:
-                    best_swap, best_gain = a, s
+            elif r is PASS:
+                if pass_ is None:
+                    pass_ = a
             elif r is SWAP_ALL:
                 if state.face_up[a.zone]:
                     zone_mask = 0
@@ -139,24 +143,13 @@ def _improver(knock: float, declining: bool) -> Bot:
                     s = strength.get(zone_mask, -1)
                     if s > best_gain:
                         best_swap, best_gain = a, s
-            elif r is PASS:
-                if pass_ is None:
-                    pass_ = a
             elif r is DISCARD:
                 if discards is None:
                     discards = []
                 discards.append(a)
         if discards:
             return _best_discard(discards, hand, hmask, strength, size, valuation)
-        if draw_blind is not None:
-            return draw_blind
-        if best_swap is not None:
-            return best_swap
-        if pass_ is not None:
-            return pass_
-        if knock_move is not None:
-            return knock_move
-        return actions[0]
+        return draw_blind or best_swap or pass_ or knock_move or actions[0]
     return choose
 
 

@@ -16,6 +16,7 @@ import _random
 import random
 import threading
 from collections.abc import Callable
+from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -75,21 +76,40 @@ def seats_from(st: GameState, start: int, step: int) -> list[int]:
 
 
 # ---- the deal -----------------------------------------------------------------------------
-def deal_plan(rules: Ruleset, players: int) -> list:
-    """The deal as one list of destinations, card by card: an int is a position in the dealing
-    order, a str a zone, a (zone, position) pair the zone that player owns. Made once per
-    number of players at the table (`PlayFacts.deal_plans`)."""
-    plan: list = []
+#: where a deal puts cards: a position in the dealing order (a player's hand), a zone's name,
+#: or (zone, position) for the zone that player owns
+Destination = Any
+#: the deck's cards one destination gets, in the order dealt: a slice of the deck (its top is
+#: its end, so the first card dealt is its last), or the indices when they are not evenly spaced
+Where = slice | tuple[int, ...]
+
+
+def deal_plan(rules: Ruleset, players: int) -> tuple[tuple[tuple[Destination, Where], ...], int]:
+    """The deal for a table of `players`: each destination with the cards of the deck it gets,
+    and how many cards the deal takes from the top. Made once per number of players at the
+    table (`PlayFacts.deal_plans`): the deal then takes each destination's cards at once."""
+    order: list[Destination] = []  # the destination of each card, from the top of the deck
     for ds in rules.deal:
         for _ in range(ds.rounds):
             for target in ds.targets:
                 if target != "players" and rules.zones[target].owner == "player":
                     for i in range(players):
-                        plan.extend([(target, i)] * ds.count)
+                        order.extend([(target, i)] * ds.count)
                     continue
                 for who in (range(players) if target == "players" else (target,)):
-                    plan.extend([who] * ds.count)
-    return plan
+                    order.extend([who] * ds.count)
+    places: dict[Destination, list[int]] = {}
+    for k, dest in enumerate(order):
+        places.setdefault(dest, []).append(-1 - k)
+    return tuple((dest, _where(at)) for dest, at in places.items()), len(order)
+
+
+def _where(at: list[int]) -> Where:
+    """Deck indices, as a slice when they are evenly spaced (a round of the deal)."""
+    step = at[1] - at[0] if len(at) > 1 else -1
+    if all(b - a == step for a, b in pairwise(at)):
+        return slice(at[0], at[-1] + step, step)  # (the indices are negative: never 0)
+    return tuple(at)
 
 
 def deal(st: GameState, dealing: list[int]) -> None:
@@ -100,19 +120,19 @@ def deal(st: GameState, dealing: list[int]) -> None:
     plan = facts.deal_plans.get(len(dealing))
     if plan is None:
         plan = facts.deal_plans[len(dealing)] = deal_plan(st.rules, len(dealing))
+    places, total = plan
     hands, zones = st.hands, st.zones
-    pop = deck.pop
-    for slot in plan[:len(deck)]:
-        if slot.__class__ is int:
-            hands[dealing[slot]].append(pop())
-        elif slot.__class__ is str:
-            zones[slot].append(pop())
-        else:  # (zone, position in the dealing order): a zone that player owns
-            st.own[slot[0]][dealing[slot[1]]].append(pop())
-    if st.rules.owned_zones:
-        for piles in st.own.values():
-            for pile in piles:
-                pile.reverse()  # a pile keeps the deck's order: its first card on top
+    for dest, where in places:
+        cards = deck[where] if isinstance(where, slice) else [deck[i] for i in where]
+        if dest.__class__ is int:
+            hands[dealing[dest]] = cards
+        elif dest.__class__ is str:
+            zones[dest] = cards
+        else:  # a pile that player owns keeps the deck's order: its first card on top
+            cards.reverse()
+            st.own[dest[0]][dealing[dest[1]]] = cards
+    if total:
+        del deck[-total:]
     masks = st.masks = []
     for h in hands:  # each hand's mask, in line: a call per hand costs more than the loop
         m = 0

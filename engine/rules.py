@@ -361,9 +361,9 @@ class PlayFacts:
     knock_ends_round: bool
     #: the zones nobody owns, made empty at every deal
     free_zones: tuple[str, ...]
-    #: players at the table -> the deal as one destination per card (see `dealing`), filled as
-    #: tables of each size are met: the one part that grows after it is made
-    deal_plans: dict[int, list] = field(default_factory=dict)
+    #: players at the table -> the deal (`dealing.deal_plan`), filled as tables of each size
+    #: are met: the one part that grows after it is made
+    deal_plans: dict[int, Any] = field(default_factory=dict)
 
 
 def play_facts(rules: Ruleset) -> PlayFacts:

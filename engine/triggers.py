@@ -593,5 +593,13 @@ def fire(st: Any, on: str, p: int | None) -> bool:
 
 def may_fire(st: Any, tests: tuple, p: int) -> bool:
     """Whether any of these trigger conditions holds (None: always), before paying for `fire`,
-    which evaluates them again and acts."""
-    return any(cond is None or cond(st, p) is not None for cond, _ in tests)
+    which evaluates them again and acts. A condition on the acting player's hand alone comes
+    with the hands that meet it (`HandIn.hands`), looked up here without calling it; a loop,
+    not `any()` over a generator, which is made at every call."""
+    for cond, hands in tests:
+        if hands is not None:
+            if st.masks[p] in hands:
+                return True
+        elif cond is None or cond(st, p) is not None:
+            return True
+    return False

@@ -79,9 +79,9 @@ def _record_deal(st: GameState) -> None:
 def end_hand(st: GameState, outcome: HandEnd, winners: list[int], reason: str) -> None:
     """The hand ends (`outcome`, for `reason`: the trigger's event, a knock, a stuck player...)
     and is settled. A second end of the same hand does nothing."""
-    if st._hand_over:
+    if st.hand_over:
         return
-    st._hand_over = True
+    st.hand_over = True
     st._legal = []
     key = f"{outcome}:{reason}"
     st.hand_ends[key] = st.hand_ends.get(key, 0) + 1
@@ -98,7 +98,7 @@ def after_hand(st: GameState) -> None:
     if st.stop_at_hand_end:
         st.current_player = -1
         return
-    while st._hand_over and not st.is_over:
+    while st.hand_over and not st.is_over:
         next_hand(st)
 
 

@@ -20,17 +20,25 @@ if TYPE_CHECKING:
     from .observation import Knowledge
     from .state import GameState
 
-#: how a field is copied: the very same object (a value, the compiled rules, a list that is
-#: replaced but never changed in place) ...
-SHARE = "share"
-#: ... its `.copy()` (a list or dict of values) ...
-COPY = "copy"
-#: ... a list of copies of its items (the hands) ...
-COPY_EACH = "copy_each"
-#: ... or as `clone()`'s keyword of that name says (the copy's own fast-path flags). A field
-#: may also give a function (original, copy) -> the copy's value, run after the others in
-#: declaration order (what depends on the copy's flags, what is made fresh).
+#: How a clone copies a field: a template of the expression (of the original `old` and the
+#: copy `new`) that makes the copy's value, `{f}` being the field's name. The very same
+#: object (a value, the compiled rules, a list that is replaced but never changed in place):
+SHARE = "old.{f}"
+#: a copy of a list or dict of values:
+COPY = "old.{f}.copy()"
+#: a list of copies of lists (the hands):
+COPY_EACH = "list(map(list.copy, old.{f}))"
+#: a dict of copies of lists (the zones):
+COPY_VALUES = "{{k: v.copy() for k, v in old.{f}.items()}}"
+#: a log: copied when the copy keeps a record, else empty:
+LOG = "old.{f}.copy() if new.record else []"
+#: made again when asked (a cache):
+UNSET = "None"
+#: whether the copy notes its moves, as its own flags say (it records, or keeps a history):
+NOTES_MOVES = "new.record or new.history"
+#: as `clone()`'s keyword of that name says (the copy's own fast-path flags; set first):
 OPTION = "option"
+#: A field may also give a function (original, copy) -> the copy's value.
 
 
 @dataclass(frozen=True)
@@ -42,27 +50,28 @@ class Field:
 
 
 def copier(fields: Sequence[Field]) -> Callable[[Any, Any], Any]:
-    """The function `(original, copy)` setting every field of the copy as declared but the
-    `OPTION` ones (which `clone` sets first): straight-line code, one assignment per field, as
-    `dataclasses` generates `__init__` (a loop over the fields with `getattr` costs twice as
-    much, and a playout clones once per sample)."""
-    lines, env = [], {}
-    first, then = [], []
+    """The function `(original, copy) -> copy` setting every field of the copy as declared but
+    the `OPTION` ones (which `clone` sets first): straight-line code, one assignment per field,
+    as `dataclasses` generates `__init__` (a loop over the fields with `getattr` costs twice as
+    much, and a playout clones once per sample). The code is made of the templates above and
+    the fields' names; a field's function is passed to it as a value."""
+    env: dict[str, Any] = {}
+    lines = ["def copy_fields(old, new):"]
     for f in fields:
-        if f.copy == SHARE:
-            first.append(f"    new.{f.name} = old.{f.name}")
-        elif f.copy == COPY:
-            first.append(f"    new.{f.name} = old.{f.name}.copy()")
-        elif f.copy == COPY_EACH:
-            first.append(f"    new.{f.name} = [x.copy() for x in old.{f.name}]")
-        elif callable(f.copy):
+        if f.copy == OPTION:
+            continue
+        if callable(f.copy):
             env[f"copy_{f.name}"] = f.copy
-            then.append(f"    new.{f.name} = copy_{f.name}(old, new)")
-        elif f.copy != OPTION:
+            value = f"copy_{f.name}(old, new)"
+        elif f.copy in (SHARE, COPY, COPY_EACH, COPY_VALUES, LOG, UNSET, NOTES_MOVES):
+            value = f.copy.format(f=f.name)
+        else:
             raise ValueError(f"field {f.name}: no such way to copy it: {f.copy!r}")
-    lines = ["def copy_fields(old, new):", *first, *then, "    return new"]
+        lines.append(f"    new.{f.name} = {value}")
+    lines.append("    return new")
     exec("\n".join(lines), env)  # the code is made here, of the declared field names
-    return env["copy_fields"]
+    made: Callable[[Any, Any], Any] = env["copy_fields"]
+    return made
 
 
 def resample(st: GameState, player: int, rng: random.Random, keep_best: bool,
@@ -106,7 +115,7 @@ def resample(st: GameState, player: int, rng: random.Random, keep_best: bool,
     new._trail = []
     new._seen_base = knowledge_of(st, player)
     new._seen_cache = None
-    if not new._hand_over and not new.is_over and mover != player:
+    if not new.hand_over and not new.is_over and mover != player:
         new._legal = new._step.legal(new, mover)
     return new
 

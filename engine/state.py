@@ -35,7 +35,17 @@ from .hands import MAX_HANDS_PER_GAME
 from .observation import Knowledge, Observation
 from .owned import copy_capture, copy_own, seat_sides
 from .rules import Action, Ruleset, play_facts
-from .search import COPY, COPY_EACH, OPTION, SHARE, Field
+from .search import (
+    COPY,
+    COPY_EACH,
+    COPY_VALUES,
+    LOG,
+    NOTES_MOVES,
+    OPTION,
+    SHARE,
+    UNSET,
+    Field,
+)
 from .turns import MAX_TURNS_PER_HAND
 
 __all__ = ["MAX_HANDS_PER_GAME", "MAX_TURNS_PER_HAND", "Event", "EventKind", "GameState",
@@ -59,10 +69,6 @@ class IllegalAction(UserError):
     pass
 
 
-def _events_if_recorded(old: GameState, new: GameState, name: str) -> list:
-    return getattr(old, name).copy() if new.record else []
-
-
 def _share_stream(old: GameState, new: GameState) -> bool:
     """A clone shares the hand's random stream until either side draws from it (see
     `dealing.hand_random`): copying a generator costs more than the rest of a clone, and a
@@ -82,19 +88,16 @@ FIELDS: tuple[Field, ...] = (
     Field("record", OPTION, "keep events, moves and decks (off: the fast path)"),
     Field("history", OPTION, "keep the public history of the hand (observations, resample)"),
     Field("stop_at_hand_end", OPTION, "hold the game at the end of each hand"),
-    Field("_logging", lambda old, new: new.record or new.history, "record or history"),
-    Field("events", lambda old, new: _events_if_recorded(old, new, "events"),
-          "what happened (when recorded)"),
-    Field("moves", lambda old, new: _events_if_recorded(old, new, "moves"),
-          "(hand number, move) of every move (when recorded)"),
-    Field("deck_orders", lambda old, new: _events_if_recorded(old, new, "deck_orders"),
-          "each hand's deck, top card first (when recorded)"),
+    Field("_logging", NOTES_MOVES, "record or history: a move is noted"),
+    Field("events", LOG, "what happened (when recorded)"),
+    Field("moves", LOG, "(hand number, move) of every move (when recorded)"),
+    Field("deck_orders", LOG, "each hand's deck, top card first (when recorded)"),
     Field("is_over", SHARE, "the game is over"),
     Field("winners", COPY, "who won the game, once it is over"),
     Field("hand_ends", COPY, "'outcome:reason' -> how many hands ended so"),
     Field("turns_taken", SHARE, "player turns played in the game"),
     Field("lives_lost", SHARE, "stakes paid in the game, in its currency"),
-    Field("_views", lambda old, new: None, "each player's Observation, made when asked"),
+    Field("_views", UNSET, "each player's Observation, made when asked"),
     # the stakes (stakes.py)
     Field("lives", COPY, "per seat: lives, bankroll, penalty points or points won"),
     Field("paid", COPY, "per seat: what he put into the pot"),
@@ -110,8 +113,7 @@ FIELDS: tuple[Field, ...] = (
     # the cards (dealing.py)
     Field("hands", COPY_EACH, "per seat: his cards"),
     Field("masks", COPY, "per seat: his cards as a bit mask, the key of every hand table"),
-    Field("zones", lambda old, new: {z: c.copy() for z, c in old.zones.items()},
-          "zone -> its cards, the top card last"),
+    Field("zones", COPY_VALUES, "zone -> its cards, the top card last"),
     Field("face_up", COPY, "zone -> all its cards show"),
     Field("aside", COPY, "cards out of play this hand (undealt, or replaced)"),
     Field("_hidden_aside", SHARE, "how many of the first cards aside were never seen"),
@@ -132,7 +134,8 @@ FIELDS: tuple[Field, ...] = (
     Field("_legal", SHARE, "the legal moves now"),
     Field("_opening", SHARE, "the opening turn is being played"),
     Field("_pass_streak", SHARE, "passes in a row (for `all_passed`)"),
-    Field("_hand_over", SHARE, "the hand has ended"),
+    Field("hand_over", SHARE, "the hand has ended (held there by `stop_at_hand_end`, or the "
+          "game is over): a plain field, read after every move of a playout"),
     Field("round", SHARE, "the round of the hand, from 1"),
     Field("knocker", SHARE, "who knocked, if anybody"),
     Field("just_drawn", SHARE, "the card the current player just drew"),
@@ -198,7 +201,7 @@ class GameState:
         self.dealer = dealer if dealer is not None else dealing.first_dealer(self)
         self.first_dealer = self.dealer
         hands.start_hand(self)
-        if self._hand_over:
+        if self.hand_over:
             hands.after_hand(self)
 
     def _start_stakes(self) -> None:
@@ -231,7 +234,7 @@ class GameState:
         self._legal: list[Action] = []
         self._opening = False
         self._pass_streak = 0
-        self._hand_over = False
+        self.hand_over = False
         self.round = 1
         self.knocker: int | None = None
         self.just_drawn: int | None = None
@@ -243,17 +246,12 @@ class GameState:
         mutate the list). Empty once the game is over or the hand is held at its end."""
         return self._legal if not self.is_over else []
 
-    @property
-    def hand_over(self) -> bool:
-        """The hand has ended (held there by `stop_at_hand_end`, or the game is over)."""
-        return self._hand_over
-
     def next_hand(self) -> None:
         """Deal the next hand (or end the game) after a stop at the end of a hand."""
-        if self.is_over or not self._hand_over:
+        if self.is_over or not self.hand_over:
             raise IllegalAction("the hand is not over")
         hands.next_hand(self)
-        if self._hand_over:
+        if self.hand_over:
             hands.after_hand(self)
 
     def apply(self, action: Action) -> None:

@@ -6,9 +6,9 @@ per player turn. The state they keep (`GameState`): whose turn it is (`current_p
 seats in turn (`_order`, `_turn_index`), the step being played (`_step`) and its legal moves
 (`_legal`), the round, who knocked, the card just drawn, the turns of the hand, the run of
 passes (`_pass_streak`, read by `all_passed` triggers), whether the opening turn is being
-played (`_opening`), and whether the hand has ended (`_hand_over`).
+played (`_opening`), and whether the hand has ended (`hand_over`).
 
-A hand that ends (by a trigger, a knock, a stuck player) only sets `_hand_over`; the entry
+A hand that ends (by a trigger, a knock, a stuck player) only sets `hand_over`; the entry
 points (`GameState()`, `apply`, `next_hand`) then deal the next hands in a loop, so a run of
 hands that end at once never deepens the call stack.
 """
@@ -37,7 +37,7 @@ def begin(st: GameState, order: list[int]) -> None:
     st.turns_in_hand = 0
     st.just_drawn = None
     st._pass_streak = 0
-    st._hand_over = False
+    st.hand_over = False
     st._order = order
     st._turn_index = 0
     st.current_player = order[0]
@@ -75,7 +75,7 @@ def apply_move(st: GameState, action: Action) -> None:
     facts = st.facts
     if facts.on_all_passed:  # only `all_passed` triggers read the streak
         st._pass_streak = st._pass_streak + 1 if opt.is_pass else 0
-    if not st._hand_over and not (facts.on_action and may_fire(st, facts.action_tests, p)
+    if not st.hand_over and not (facts.on_action and may_fire(st, facts.action_tests, p)
                                   and fire(st, "action", p)):
         nxt = opt.then
         if nxt is not None:  # the turn goes on with its next step
@@ -83,7 +83,7 @@ def apply_move(st: GameState, action: Action) -> None:
             offer(st, step, p)
         else:
             end_turn(st, p)
-    if st._hand_over:
+    if st.hand_over:
         st._after_hand()
 
 
@@ -155,7 +155,7 @@ def offer(st: GameState, step: Step, p: int) -> None:
     the `stock_empty` triggers say first what happens (and may end the hand)."""
     facts = st.facts
     if step in facts.draws_from_stock and not st.zones[facts.stock] \
-            and (fire(st, "stock_empty", p) or st._hand_over):
+            and (fire(st, "stock_empty", p) or st.hand_over):
         return
     listed = step.legal  # a callable attribute, called from a local
     legal = st._legal = listed(st, p)

@@ -31,8 +31,9 @@ def legal_moves(options: Sequence[Option], tables: Sequence[Mapping[tuple, Actio
         for j, guard in enumerate(o.guards):
             env[f"g{i}_{j}"] = guard
             tests.append(f"g{i}_{j}(st, p)")
-        if o.shape in ("always", "if_zone"):
-            env[f"a{i}"] = actions[()]
+        single = actions.get(())  # (none when the rules were refused before building them)
+        if o.shape in ("always", "if_zone") and single is not None:
+            env[f"a{i}"] = single
             if o.shape == "if_zone":
                 env[f"z{i}"] = o.zone
                 tests.append(f"zones[z{i}]")
@@ -42,7 +43,7 @@ def legal_moves(options: Sequence[Option], tables: Sequence[Mapping[tuple, Actio
             add = f"out += l{i}(st, p)"
         body.append(f"    if {' and '.join(tests)}:\n        {add}" if tests else f"    {add}")
     head = ["def legal(st, p):", "    out = []"]
-    if any(o.shape == "if_zone" for o in options):
+    if any("zones[" in line for line in body):
         head.append("    zones = st.zones")
     exec("\n".join([*head, *body, "    return out"]), env)  # only names of `env` in it
     legal: Lister = env["legal"]

@@ -60,7 +60,8 @@ def _improver(knock: float, declining: bool) -> Bot:
 
     This is the hot path of every simulation (half of all decisions are the plain discard),
     so the ruleset's tables are looked up once per ruleset, not once per decision, and the
-    plain discard is decided before anything else is read."""
+    plain discard is decided here before anything else is read; `_improve` makes the other
+    decisions."""
     # the ruleset last seen and what greedy reads of it, with the bar, in one tuple: one
     # closure cell to read per decision instead of one per name
     seen: Any = None
@@ -90,67 +91,75 @@ def _improver(knock: float, declining: bool) -> Bot:
             return best_a
         if role is CAPTURE:
             return _best_capture(state, actions)
-        strength, value_of_rank, size, valuation, shows_top, bar2, declines, bits = tables
-        hand = state.hands[p]
-        held = len(hand)  # (the mask's bit count, without a call to a rarer method)
-        cur = strength[hmask] if held == size else state.hand_strength(p)
-        # the knock first: when the hand reaches the bar, the first knock offered is the move
-        bar = bar2 - state.round if declines else bar2
-        if held != size or value_of_rank[cur] >= bar:
-            for a in actions:
-                if a.role is KNOCK:
-                    if held == size or state.hand_value(p) >= bar:
-                        return a
-                    break
-        # then, in one pass, a visible card that raises the hand (the first such) or the
-        # rest, chosen in the order below
-        knock_move = pass_ = draw_blind = best_swap = discards = None
-        best_gain = cur
-        zones = state.zones
+        return _improve(state, actions, tables, p, hmask)
+    return choose
+
+
+def _improve(state, actions, tables: tuple, p: int, hmask: int) -> Action:
+    """Greedy's other decisions: the knock first, when the hand reaches the bar; then, in one
+    pass, a visible card that raises the hand (the first such), or else the best discard, a
+    blind draw, the best exchange, a pass, a knock, in this order."""
+    strength, value_of_rank, size, valuation, shows_top, bar2, declines, bits = tables
+    hand = state.hands[p]
+    held = len(hand)  # (the mask's bit count, without a call to a rarer method)
+    cur = strength[hmask] if held == size else state.hand_strength(p)
+    bar = bar2 - state.round if declines else bar2
+    if held != size or value_of_rank[cur] >= bar:  # the first knock offered is the move
         for a in actions:
-            r = a.role
-            if r is DRAW:
-                z = a.zone
-                pile = zones[z]
-                if pile and (shows_top[z] or state.face_up[z]):
-                    # take a visible card only if keeping it would raise the hand
-                    top = pile[-1]
-                    if held != size:
-                        if valuation.of([*hand, top]).strength > cur:
-                            return a
-                        continue
-                    four = hmask | bits[top]
-                    for c in hand:  # the hand with the card, less each card in turn
-                        if strength[four ^ bits[c]] > cur:
-                            return a
-                elif draw_blind is None:
-                    draw_blind = a
-            elif r is SWAP:  # a hand card and a zone card: their two bits change places
-                s = strength.get(hmask ^ a.bits, -1)
+            if a.role is KNOCK:
+                if held == size or state.hand_value(p) >= bar:
+                    return a
+                break
+    knock_move = pass_ = draw_blind = best_swap = discards = None
+    best_gain = cur
+    zones = state.zones
+    for a in actions:
+        r = a.role
+        if r is DRAW:
+            z = a.zone
+            pile = zones[z]
+            if pile and (shows_top[z] or state.face_up[z]):  # take it if keeping it raises
+                top = pile[-1]
+                if held != size:
+                    if valuation.of([*hand, top]).strength > cur:
+                        return a
+                    continue
+                four = hmask | bits[top]
+                for c in hand:  # the hand with the card, less each card in turn
+                    if strength[four ^ bits[c]] > cur:
+                        return a
+            elif draw_blind is None:
+                draw_blind = a
+        elif r is SWAP:  # a hand card and a zone card: their two bits change places
+            s = strength.get(hmask ^ a.bits, -1)
+            if s > best_gain:
+                best_swap, best_gain = a, s
+        elif r is KNOCK:
+            if knock_move is None:
+                knock_move = a
+        elif r is PASS:
+            if pass_ is None:
+                pass_ = a
+        elif r is SWAP_ALL:
+            if state.face_up[a.zone]:
+                s = strength.get(_mask_of(zones[a.zone]), -1)
                 if s > best_gain:
                     best_swap, best_gain = a, s
-            elif r is KNOCK:
-                if knock_move is None:
-                    knock_move = a
-            elif r is PASS:
-                if pass_ is None:
-                    pass_ = a
-            elif r is SWAP_ALL:
-                if state.face_up[a.zone]:
-                    zone_mask = 0
-                    for c in zones[a.zone]:
-                        zone_mask |= 1 << c
-                    s = strength.get(zone_mask, -1)
-                    if s > best_gain:
-                        best_swap, best_gain = a, s
-            elif r is DISCARD:
-                if discards is None:
-                    discards = []
-                discards.append(a)
-        if discards:
-            return _best_discard(discards, hand, hmask, strength, size, valuation)
-        return draw_blind or best_swap or pass_ or knock_move or actions[0]
-    return choose
+        elif r is DISCARD:
+            if discards is None:
+                discards = []
+            discards.append(a)
+    if discards:
+        return _best_discard(discards, hand, hmask, strength, size, valuation)
+    return draw_blind or best_swap or pass_ or knock_move or actions[0]
+
+
+def _mask_of(cards: list[int]) -> int:
+    """Cards as a bit mask (bit c set: card c), the key of the ruleset's hand tables."""
+    mask = 0
+    for c in cards:
+        mask |= 1 << c
+    return mask
 
 
 def _greedy_tables(rules: Any, knock: float, declining: bool) -> tuple:

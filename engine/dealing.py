@@ -134,7 +134,7 @@ def deal(st: GameState, dealing: list[int]) -> None:
     if total:
         del deck[-total:]
     masks = st.masks = []
-    for h in hands:  # each hand's mask, in line: a call per hand costs more than the loop
+    for h in hands:  # each hand's mask, here: a function call per hand costs more than this
         m = 0
         for c in h:
             m |= 1 << c

@@ -52,7 +52,8 @@ def start_hand(st: GameState) -> None:
 
 
 def _clear_table(st: GameState) -> None:
-    """Empty hands and zones for a new deal (loops, not comprehensions: see docs/speed.md)."""
+    """Empty hands and zones for a new deal. Loops, not comprehensions: up to CPython 3.11 a
+    comprehension is a little function, made and called each time it runs."""
     hands = st.hands = []
     for _ in range(st.players):
         hands.append([])

@@ -246,7 +246,7 @@ def _discard_lister(opt: Any, actions: Mapping[tuple, Action], n: int) -> Lister
             jd = st.just_drawn
             return [table[c] for c in st.hands[p] if c != jd]
     else:
-        def legal(st, p):  # a loop, not a comprehension: no function object made per call
+        def legal(st, p):  # a loop: a comprehension is a function made and called (3.11)
             out = []
             for c in st.hands[p]:
                 out.append(table[c])

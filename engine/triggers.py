@@ -579,7 +579,7 @@ OUTCOMES.add(OutcomeUnit(
 def fire(st: Any, on: str, p: int | None) -> bool:
     """Run the triggers listening to `on` (an event); True when one of them ended the hand."""
     for trig in st.rules.triggers[on]:
-        cond = trig.condition  # a callable attribute, called from a local (see turns.apply)
+        cond = trig.condition  # called from a local, as in turns.apply_move
         holders = cond(st, p) if cond is not None else []
         if holders is None:
             continue

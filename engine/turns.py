@@ -67,7 +67,9 @@ def apply_move(st: GameState, action: Action) -> None:
     opt = action.option_ref
     if st._logging:
         log_move(st, action, p)
-    run = opt.run  # a callable attribute, called from a local: a method lookup would miss
+    # `opt.run(...)` would look `run` up as a method of Option first, at every move; read
+    # into a local, the function is called directly (docs/speed.md: a callable attribute)
+    run = opt.run
     run(st, opt, action, p)
     if opt.effects:
         for eff in opt.effects:
@@ -109,7 +111,7 @@ def end_turn(st: GameState, p: int) -> None:
     facts = st.facts
     if facts.on_turn_end:  # test before paying for `fire`: most turns fire nothing
         for cond, hands in facts.turn_end_tests:
-            if hands is not None:  # a condition on the player's hand: its set, in line
+            if hands is not None:  # a condition on his hand alone: one lookup, no call
                 if st.masks[p] not in hands:
                     continue
             elif cond is not None and cond(st, p) is None:
@@ -157,7 +159,7 @@ def offer(st: GameState, step: Step, p: int) -> None:
     if step in facts.draws_from_stock and not st.zones[facts.stock] \
             and (fire(st, "stock_empty", p) or st.hand_over):
         return
-    listed = step.legal  # a callable attribute, called from a local
+    listed = step.legal  # called from a local, as `run` in apply_move
     legal = st._legal = listed(st, p)
     if not legal:
         stuck(st)

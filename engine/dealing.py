@@ -132,7 +132,7 @@ def deal(st: GameState, dealing: list[int]) -> None:
             cards.reverse()
             st.own[dest[0]][dealing[dest[1]]] = cards
     if total:
-        del deck[-total:]
+        deck = deck[:-total]  # the rest, in order (a copy: the common slice, not a deletion)
     masks = st.masks = []
     for h in hands:  # each hand's mask, here: a function call per hand costs more than this
         m = 0

@@ -342,9 +342,14 @@ class PlayFacts:
     on_turn_end: bool
     on_all_passed: bool
     on_stock_empty: bool
+    #: something reads every move: a run of passes (`all_passed`) or the `action` triggers
+    watch_moves: bool
     #: the `action` and `turn_end` triggers' conditions, tested before firing them
     action_tests: tuple[ConditionTest, ...]
     turn_end_tests: tuple[ConditionTest, ...]
+    #: when every `turn_end` condition is on the acting player's hand alone: the hands that
+    #: meet any of them (one lookup at the end of a turn); else None
+    turn_end_hands: Mapping[int, None] | None
     #: the step every turn starts with
     first_step: Step
     #: the steps offering a draw from the stock (`stock`), when something listens to
@@ -375,11 +380,18 @@ def _derive_facts(rules: Ruleset) -> PlayFacts:
     triggers = rules.triggers
     on_stock_empty = bool(triggers["stock_empty"])
     rest = rules.rest_zone
+    turn_end_tests = tuple(_condition_test(t) for t in triggers["turn_end"])
+    turn_end_hands: dict[int, None] | None = None
+    if turn_end_tests and all(hands is not None for _, hands in turn_end_tests):
+        turn_end_hands = {}
+        for _, hands in turn_end_tests:
+            turn_end_hands.update(hands or {})
     return PlayFacts(
         on_action=bool(triggers["action"]), on_turn_end=bool(triggers["turn_end"]),
         on_all_passed=bool(triggers["all_passed"]), on_stock_empty=on_stock_empty,
+        watch_moves=bool(triggers["all_passed"] or triggers["action"]),
         action_tests=tuple(_condition_test(t) for t in triggers["action"]),
-        turn_end_tests=tuple(_condition_test(t) for t in triggers["turn_end"]),
+        turn_end_tests=turn_end_tests, turn_end_hands=turn_end_hands,
         first_step=rules.steps[rules.start_step],
         draws_from_stock=tuple(
             st for st in rules.steps.values()

@@ -20,7 +20,7 @@ from . import history
 from .triggers import fire, may_fire
 
 if TYPE_CHECKING:
-    from .rules import Action, Step
+    from .rules import Action, Option, Step
     from .state import GameState
 
 #: A hand that has not ended after this many turns is voided and the game stops there (the
@@ -74,11 +74,9 @@ def apply_move(st: GameState, action: Action) -> None:
     if opt.effects:
         for eff in opt.effects:
             eff(st, p)
-    facts = st.facts
-    if facts.on_all_passed:  # only `all_passed` triggers read the streak
-        st._pass_streak = st._pass_streak + 1 if opt.is_pass else 0
-    if not st.hand_over and not (facts.on_action and may_fire(st, facts.action_tests, p)
-                                  and fire(st, "action", p)):
+    if st.facts.watch_moves and watch_move(st, opt, p):
+        pass  # the move ended the hand, or a trigger on it did
+    elif not st.hand_over:
         nxt = opt.then
         if nxt is not None:  # the turn goes on with its next step
             step = st._step = st.rules.steps[nxt]
@@ -87,6 +85,16 @@ def apply_move(st: GameState, action: Action) -> None:
             end_turn(st, p)
     if st.hand_over:
         st._after_hand()
+
+
+def watch_move(st: GameState, opt: Option, p: int) -> bool:
+    """After a move, for rulesets where something watches every move: the run of passes
+    (`all_passed`) and the `action` triggers. True when the hand has ended."""
+    facts = st.facts
+    if facts.on_all_passed:  # only `all_passed` triggers read the streak
+        st._pass_streak = st._pass_streak + 1 if opt.is_pass else 0
+    return st.hand_over or (facts.on_action and may_fire(st, facts.action_tests, p)
+                            and fire(st, "action", p))
 
 
 def log_move(st: GameState, action: Action, p: int) -> None:
@@ -109,7 +117,11 @@ def end_turn(st: GameState, p: int) -> None:
     st.turns_taken += 1
     st.just_drawn = None
     facts = st.facts
-    if facts.on_turn_end:  # test before paying for `fire`: most turns fire nothing
+    hands = facts.turn_end_hands
+    if hands is not None:  # every turn-end condition is on his hand alone: one lookup
+        if st.masks[p] in hands and fire(st, "turn_end", p):
+            return
+    elif facts.on_turn_end:  # test before paying for `fire`: most turns fire nothing
         for cond, hands in facts.turn_end_tests:
             if hands is not None:  # a condition on his hand alone: one lookup, no call
                 if st.masks[p] not in hands:

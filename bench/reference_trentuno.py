@@ -129,16 +129,16 @@ class Table:
         while True:
             p = order[i]
             stats["decisions"] += 1
+            if not stock:  # the discards below the top card, shuffled, are the stock again
+                top = discard.pop()
+                rng.shuffle(discard)
+                stock, discard = discard, [top]
             hand = hands[p]
             cur = hand_value(hand)
             if knocker is None and rnd >= 2 and cur >= KNOCK_BAR - (rnd - 2):
                 knocker = p
                 stats["knocks"] += 1
             else:
-                if not stock:  # the discards below the top card, shuffled, are the stock
-                    top = discard.pop()
-                    rng.shuffle(discard)
-                    stock, discard = discard, [top]
                 _, with_top = best_discard(hand + [discard[-1]])
                 card = discard.pop() if with_top > cur else stock.pop()
                 hand.append(card)

@@ -44,6 +44,12 @@ def turn(hand: list[int], mask: int, rnd: int, may_knock: bool, discard: list[in
          stock: list[int], rng: random.Random) -> tuple[int, list[int]]:
     """One greedy turn of the player holding `hand` (`mask`): returns his new mask (0 when he
     knocked) and the stock (made again from the discards when it ran out)."""
+    if not stock:  # the discards below the top card, shuffled, are the stock again
+        keep = discard.pop()
+        rng.shuffle(discard)
+        stock = discard[:]
+        del discard[:]
+        discard.append(keep)
     values = HAND_VALUE
     cur = values[mask]
     if may_knock and cur >= 29 - rnd:  # 27 - (round - 2)
@@ -55,12 +61,6 @@ def turn(hand: list[int], mask: int, rnd: int, may_knock: bool, discard: list[in
             card = discard.pop()
             break
     else:
-        if not stock:
-            keep = discard.pop()
-            rng.shuffle(discard)
-            stock = discard[:]
-            del discard[:]
-            discard.append(keep)
         card = stock.pop()
         four = mask | BIT[card]
     hand.append(card)

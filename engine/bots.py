@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from .capture import preview
 from .errors import UsageError
 from .roles import CAPTURE, DISCARD, DRAW, KNOCK, PASS, SWAP, SWAP_ALL
 from .rules import Action, made_once
@@ -416,13 +417,18 @@ def _seat_kinds(spec: str, players: int) -> tuple[tuple[BotKind, tuple[tuple[str
 def _best_capture(state, actions) -> Action:
     """A capture game: the move making the most events (a sweep), then the most points at
     once, then taking the most by the ruleset's end-of-hand scoring (the first on ties)."""
-    from .capture import preview
     worth = state.rules.card_worth  # computed once by the compiler
     best, best_key = actions[0], None
     for a in actions:
-        made, points = preview(state, a)
-        key = (made, points, sum(worth[c] for c in a.cards) if len(a.cards) > 1 else
-               -worth[a.cards[0]])
+        cards = a.cards
+        if len(cards) > 1:  # a capture: what it makes, and what the cards are worth
+            made, points = preview(state, a)
+            total = 0.0
+            for c in cards:  # (a loop: `sum` over a generator makes one per move)
+                total += worth[c]
+            key = (made, points, total)
+        else:  # a card laid down: the less it is worth, the better
+            key = (0, 0.0, -worth[cards[0]])
         if best_key is None or key > best_key:
             best, best_key = a, key
     return best

@@ -405,11 +405,13 @@ def empty(names: Any, ctx: CompileContext) -> Condition | None:
         else:
             spec.append((name, zones[name].owner is not None))
 
-    def check(st, p):
+    def check(st, p):  # every turn asks: loops, not any() over a generator made per call
         for name, owned in spec:
             if name == "hands":
-                if any(st.hands[q] for q in st.alive):
-                    return None
+                hands = st.hands
+                for q in st.alive:
+                    if hands[q]:
+                        return None
             elif owned:
                 if all(st.own[name]):
                     return None

@@ -19,6 +19,8 @@ from collections.abc import Callable
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
+from .cards import CARD_BITS
+
 if TYPE_CHECKING:
     from .rules import Ruleset
     from .state import GameState
@@ -137,7 +139,7 @@ def deal(st: GameState, dealing: list[int]) -> None:
     for h in hands:  # each hand's mask, here: a function call per hand costs more than this
         m = 0
         for c in h:
-            m |= 1 << c
+            m |= CARD_BITS[c]
         masks.append(m)
     if facts.rest is not None:
         zones[facts.rest] = deck  # its top is its last element, like every zone
@@ -182,7 +184,7 @@ def redeal(st: GameState, count: int) -> bool:
         for _ in range(count):
             c = stock.pop()
             st.hands[p].append(c)
-            st.masks[p] |= 1 << c
+            st.masks[p] |= CARD_BITS[c]
     if st.record:
         st.emit("redeal", None, hands={p: st.rules.deck.codes(st.hands[p]) for p in dealing})
     return True

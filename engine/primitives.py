@@ -35,6 +35,7 @@ from itertools import product
 from typing import Any
 
 from . import capture
+from .cards import CARD_BITS
 from .keywords import CompileContext, Kind, ParamPath, Phrase, Ref, Registry, Terms, Unit
 from .roles import (
     CAPTURE,
@@ -196,7 +197,7 @@ def _single_always(opt: Any, actions: Mapping[tuple, Action], n: int) -> Lister:
 def _draw_apply(st, opt, action, p):
     card = st.zones[opt.zone].pop()
     st.hands[p].append(card)
-    st.masks[p] |= 1 << card
+    st.masks[p] |= CARD_BITS[card]
     st.just_drawn = card
 
 
@@ -319,7 +320,7 @@ def _swap_apply(st, opt, action, p):
     hand, zone = st.hands[p], st.zones[opt.zone]
     hand[hand.index(h)] = z
     zone[zone.index(z)] = h
-    st.masks[p] = (st.masks[p] & ~(1 << h)) | (1 << z)
+    st.masks[p] ^= action.bits  # h leaves the hand, z comes in: both bits flip
     st.just_drawn = z
 
 

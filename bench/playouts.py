@@ -9,7 +9,7 @@ With `--compare` (Trentuno, random playouts), the same position is also played o
 hand-written `reference_playout.py`, in interleaved runs, and the line gives the ratio: the
 median of each engine run's rate over the reference run's next to it.
 
-    python bench/playouts.py [--ruleset trentuno] [--playouts 2000] [--repeat 5] [--compare]
+    python bench/playouts.py [--ruleset trentuno] [--playouts 2000] [--repeat N] [--compare]
 """
 from __future__ import annotations
 
@@ -52,11 +52,14 @@ def main() -> None:
     ap.add_argument("--ruleset", default="trentuno")
     ap.add_argument("--bot", default="random", choices=["random", "greedy"])
     ap.add_argument("--playouts", type=int, default=2000)
-    ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--repeat", type=int, default=None,
+                    help="runs (default 5; with --compare 25 interleaved pairs)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--compare", action="store_true",
                     help="against the hand-written playout (trentuno, random)")
     args = ap.parse_args()
+    if args.repeat is None:
+        args.repeat = 25 if args.compare else 5
     state = mid_hand(args.ruleset, args.seed)
     bot = BOTS[args.bot].make(args.seed)
     if args.compare and (args.ruleset != "trentuno" or args.bot != "random"):

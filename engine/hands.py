@@ -131,5 +131,6 @@ def finish_game(st: GameState, winners: list[int]) -> None:
     st.is_over = True
     st.winners = sorted(winners)
     st.current_player = -1
+    st._legal = []
     stakes.pay_winners(st)
     st.emit("game_over", None, winners=st.winners)

@@ -243,8 +243,9 @@ class GameState:
     # ---- public API -----------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
         """The moves the current player may make now (computed once per decision; do not
-        mutate the list). Empty once the game is over or the hand is held at its end."""
-        return self._legal if not self.is_over else []
+        mutate the list). Empty once the game is over or the hand is held at its end (both
+        empty it: hands.end_hand, hands.finish_game)."""
+        return self._legal
 
     def next_hand(self) -> None:
         """Deal the next hand (or end the game) after a stop at the end of a hand."""

@@ -53,11 +53,14 @@ def copier(fields: Sequence[Field]) -> Callable[[Any, Any], Any]:
     """The function `(original, copy) -> copy` setting every field of the copy as declared but
     the `OPTION` ones (which `clone` sets first): straight-line code, one assignment per field,
     as `dataclasses` generates `__init__` (a loop over the fields with `getattr` costs twice as
-    much, and a playout clones once per sample). The code is made of the templates above and
-    the fields' names; a field's function is passed to it as a value."""
+    much, and a playout clones once per sample). The code is made only of the templates above
+    and the names of `state.FIELDS`, both written in the engine's source (no text from a rule
+    file); a field's function is passed to it as a value."""
     env: dict[str, Any] = {}
     lines = ["def copy_fields(old, new):"]
     for f in fields:
+        if not f.name.isidentifier():  # names from the engine's own declaration, never a file
+            raise ValueError(f"field {f.name!r}: not a name")
         if f.copy == OPTION:
             continue
         if callable(f.copy):

@@ -22,8 +22,8 @@ def starting_stakes(st: GameState) -> list[int]:
 
 
 def pay_antes(st: GameState) -> bool:
-    """A mode with antes, before a deal: whoever cannot pay the ante goes out, the others pay it into
-    the pot. False when fewer than two players are left to deal to."""
+    """A mode with antes, before a deal: whoever cannot pay the ante goes out, the others pay
+    it into the pot. False when fewer than two players are left to deal to."""
     rules = st.rules.stakes
     for p in list(st.alive):
         if st.lives[p] < rules.ante:

@@ -12,7 +12,7 @@ from trentuno.engine import GameState, load
 from trentuno.engine.bots import greedy_bot, random_bot
 from trentuno.engine.observation import Observation
 from trentuno.engine.rules import Action
-from trentuno.engine.search import OPTION, SHARE
+from trentuno.engine.search import OPTION, SHARE, Field, copier
 from trentuno.engine.state import FIELDS
 
 #: shared fields holding a mutable object, which the engine replaces but never changes in place
@@ -126,3 +126,10 @@ def test_a_clone_of_a_clone_plays_the_same_game():
         state.apply(a[i])
         twin.apply(b[i])
     assert twin.events == state.events and twin.returns() == state.returns()
+
+
+@pytest.mark.parametrize("field", [Field("x = 1\nimport os", SHARE), Field("hands", "os.{f}")])
+def test_the_copy_is_written_only_of_names_and_known_templates(field):
+    # the generated copy takes no other text: a name that is not one, or an unknown template
+    with pytest.raises(ValueError):
+        copier([field])

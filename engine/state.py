@@ -29,7 +29,7 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Any, Literal, NamedTuple
 
-from . import dealing, hands, history, search, stakes, turns
+from . import dealing, hands, history, search, stakes, triggers, turns
 from .errors import UserError
 from .hands import MAX_HANDS_PER_GAME
 from .observation import Knowledge, Observation
@@ -382,3 +382,4 @@ class GameState:
     _reshuffle = dealing.reshuffle
     _refresh = dealing.refresh
     _redeal = dealing.redeal
+    _fire = triggers.fire  # an effect raising an event of its own (a unit's `fire`)

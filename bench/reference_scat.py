@@ -57,6 +57,7 @@ class Table:
         self.on_bus = [False] * players
         self.alive = list(range(players))
         self.dealer = rng.randrange(players)
+        self.winners: list[int] = []
 
     def lose(self, p: int, count: int) -> None:
         for _ in range(count):
@@ -143,7 +144,7 @@ class Table:
         self.settle([q for q in order if values[q] == low], knocker)
 
     def play(self) -> None:
-        self.winners: list[int] = []
+        self.winners = []
         while len(self.alive) > 1:
             self.play_hand()
             self.stats["hands"] += 1

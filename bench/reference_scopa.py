@@ -56,7 +56,7 @@ WORTH = {card: worth(card) for card in DECK}
 def takings(card: Card, table: list[Card]) -> list[tuple[Card, ...]]:
     """Every set of table cards the card may take (an equal card first, else sums)."""
     value = card[2]
-    equal = [(c,) for c in table if c[2] == value]
+    equal: list[tuple[Card, ...]] = [(c,) for c in table if c[2] == value]
     if equal:
         return equal
     smaller = [c for c in table if c[2] < value]

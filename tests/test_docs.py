@@ -146,7 +146,7 @@ def test_lab_names_every_figure_key(comparison):
 def _speed_table() -> dict[str, list[str]]:
     """docs/speed.md's table of ratios (the section's first table; the cachegrind one follows):
     the reference -> its figures at 2, 4 and 6 players."""
-    rows = {}
+    rows: dict[str, list[str]] = {}
     for line in _section(_page("speed.md"), "Where it stands (December 2026)"):
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
         if len(cells) == 4 and cells[0].startswith("`reference_"):

@@ -12,7 +12,10 @@ difference is divided by the difference in turns, so start-up (imports, compilin
 cancels out. Measure a change here first; a change of a few per cent is below the noise of
 timings.
 
-    python bench/cache_misses.py [REFERENCE] [--games 20,80]
+    python bench/cache_misses.py [REFERENCE] [--games 20,80] [--players 4] [--only engine]
+
+REFERENCE is a reference in bench/ by name or a path, as for `compare.py` (default trentuno);
+the engine plays that reference's ruleset with its bots.
 
 Needs `valgrind` on the PATH; takes a few minutes (valgrind runs code about 50x slower).
 Prints one line.
@@ -28,27 +31,29 @@ import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+from compare import reference_path
+
 HERE = Path(__file__).resolve().parent
-DEFAULT_REFERENCE = HERE.parent.parent / "shared" / "bench" / "reference_trentuno.py"
 
 #: one run: plays the games and prints the number of player turns on stderr
 PROGRAM = """
 import importlib.util, random, sys
-side, games, reference = sys.argv[1], int(sys.argv[2]), sys.argv[3]
-if side == "reference":
-    spec = importlib.util.spec_from_file_location("reference_trentuno", reference)
-    ref = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(ref)
+side, games, reference, players = sys.argv[1], int(sys.argv[2]), sys.argv[3], int(sys.argv[4])
+spec = importlib.util.spec_from_file_location("reference", reference)
+ref = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(ref)
+if side == "reference":  # the engine is not even imported
     rng = random.Random(1)
     stats = {"games": 0, "hands": 0, "decisions": 0, "knocks": 0, "blitz": 0}
     for _ in range(games):
-        ref.play_game(rng, 4, stats)
+        ref.play_game(rng, players, stats)
     sys.stderr.write(f"@@turns {stats['decisions']}\\n")
 else:
+    sys.path.insert(0, sys.argv[5])
+    from compare import ruleset_for
     from trentuno.engine.simulate import run_games
-    from trentuno.engine.variants import load
-    rules = load("trentuno")
-    summary = run_games(rules, 0, games, 4, "greedy", 1)
+    rules = ruleset_for(ref, players)
+    summary = run_games(rules, 0, games, players, getattr(ref, "BOTS", "greedy"), 1)
     sys.stderr.write(f"@@turns {summary.turns}\\n")
 """
 
@@ -57,13 +62,14 @@ else:
 NO_ASLR = ["setarch", "-R"] if shutil.which("setarch") else []
 
 
-def counted(side: str, games: int, reference: Path,
+def counted(side: str, games: int, reference: Path, players: int,
             hash_seed: int) -> tuple[int, int, int, int]:
     """(turns, instructions, L1 instruction misses, L1 data misses) of one run."""
     done = subprocess.run(
         [*NO_ASLR, "valgrind", "--tool=cachegrind", "--cache-sim=yes",
          "--cachegrind-out-file=/dev/null",
-         sys.executable, "-c", PROGRAM, side, str(games), str(reference)],
+         sys.executable, "-c", PROGRAM, side, str(games), str(reference), str(players),
+         str(HERE)],
         capture_output=True, text=True, check=False,
         env={**os.environ, "PYTHONHASHSEED": str(hash_seed)})
     out = done.stderr
@@ -77,15 +83,15 @@ def counted(side: str, games: int, reference: Path,
             int(code.group(1).replace(",", "")), int(misses.group(1).replace(",", "")))
 
 
-def per_turn(side: str, few: int, many: int, reference: Path,
+def per_turn(side: str, few: int, many: int, reference: Path, players: int,
              seeds: int) -> tuple[float, float, float]:
     """(instructions, instruction misses, data misses) per turn, averaged over string-hash
     seeds: where dict and set entries fall moves the counts by a few per cent."""
     totals = [0.0, 0.0, 0.0]
     for seed in range(seeds):
         with ThreadPoolExecutor(2) as pool:
-            small, big = pool.map(
-                counted, (side, side), (few, many), (reference, reference), (seed, seed))
+            small, big = pool.map(counted, (side, side), (few, many), (reference, reference),
+                                  (players, players), (seed, seed))
         turns = big[0] - small[0]
         for k in range(3):
             totals[k] += (big[k + 1] - small[k + 1]) / turns / seeds
@@ -94,23 +100,30 @@ def per_turn(side: str, few: int, many: int, reference: Path,
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    ap.add_argument("reference", nargs="?", type=Path, default=DEFAULT_REFERENCE,
-                    help=f"the reference simulator (default: {DEFAULT_REFERENCE})")
+    ap.add_argument("reference", nargs="?", default="trentuno",
+                    help="a reference in bench/ by name (default trentuno) or a path")
     ap.add_argument("--games", default="20,80", help="the two game counts (default 20,80)")
+    ap.add_argument("--players", type=int, default=4, help="players at the table (default 4)")
     ap.add_argument("--seeds", type=int, default=3,
                     help="string-hash seeds to average over (default 3)")
+    ap.add_argument("--only", choices=["engine", "reference"], default=None,
+                    help="count one side only")
     args = ap.parse_args()
     if shutil.which("valgrind") is None:
         sys.exit("cache_misses.py: needs valgrind on the PATH")
-    if not args.reference.is_file():
-        sys.exit(f"cache_misses.py: reference simulator not found at {args.reference}")
+    path = reference_path(args.reference)
+    if not path.is_file():
+        sys.exit(f"cache_misses.py: reference simulator not found at {path}")
     few, many = (int(g) for g in args.games.split(","))
-    ei, ec, ed = per_turn("engine", few, many, args.reference, args.seeds)
-    ri, rc, rd = per_turn("reference", few, many, args.reference, args.seeds)
-    print(f"per player turn: trentuno {ei:,.0f} instructions, {ec:,.0f} L1 instruction and "
-          f"{ed:,.0f} L1 data misses; reference {ri:,.0f} instructions, {rc:,.0f} and "
-          f"{rd:,.0f} misses (cachegrind, {many} minus {few} games, greedy, 4 players, mean "
-          f"of {args.seeds} hash seeds)")
+    parts = []
+    for side in ("engine", "reference"):
+        if args.only in (None, side):
+            i, c, d = per_turn(side, few, many, path, args.players, args.seeds)
+            name = "the engine" if side == "engine" else path.stem
+            parts.append(f"{name} {i:,.0f} instructions, {c:,.0f} L1 instruction and "
+                         f"{d:,.0f} L1 data misses")
+    print(f"per player turn: {'; '.join(parts)} (cachegrind, {many} minus {few} games, "
+          f"{args.players} players, mean of {args.seeds} hash seeds)")
 
 
 if __name__ == "__main__":

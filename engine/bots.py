@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from .capture import preview
 from .errors import UsageError
 from .roles import CAPTURE, DISCARD, DRAW, KNOCK, PASS, SWAP, SWAP_ALL
 from .rules import Action, made_once
@@ -60,9 +61,11 @@ def _improver(knock: float, declining: bool) -> Bot:
 
     This is the hot path of every simulation (half of all decisions are the plain discard),
     so the ruleset's tables are looked up once per ruleset, not once per decision, and the
-    plain discard is decided before anything else is read."""
-    # the ruleset last seen and what greedy reads of it, with the bar, in one tuple: one
-    # closure cell to read per decision instead of one per name
+    plain discard is decided here before anything else is read; `_improve` makes the other
+    decisions."""
+    # the ruleset last seen and what greedy reads of it, with the bar, in one tuple: each
+    # variable of the enclosing function that `choose` reads is an object of its own to
+    # fetch, so one tuple read once per decision costs less than eight variables
     seen: Any = None
     tables: tuple = ()
 
@@ -76,88 +79,89 @@ def _improver(knock: float, declining: bool) -> Bot:
         role = actions[0].role  # what a move is: its unit's role, tested by identity
         p = state.current_player
         hmask = state.masks[p]
-        held = len(state.hands[p])  # (the mask's bit count, without a call to a rarer method)
         if role is DISCARD and actions[-1].role is DISCARD:
             strength = tables[0]
-            if held - 1 == tables[2]:  # the usual shape: the best hand left
-                best_a, best_s = None, -1
+            best_a, best_s = None, -1
+            try:  # the usual shape: each hand left is a whole hand, in the table
                 for a in actions:
                     s = strength[hmask ^ a.bits]  # the hand without that card
                     if s > best_s:
                         best_a, best_s = a, s
-                return best_a
-            return _best_discard(actions, state.hands[p], hmask, strength, tables[2], tables[3])
-        strength, value_of_rank, size, valuation, shows_top, bar2, declines, bits = tables
+            except KeyError:  # another shape (a discard before the draw): valued directly
+                return _best_discard(actions, state.hands[p], hmask, strength, tables[2],
+                                     tables[3])
+            return best_a
         if role is CAPTURE:
             return _best_capture(state, actions)
-        cur = strength[hmask] if held == size else state.hand_strength(p)
-        # the knock first: when the hand reaches the bar, the first knock offered is the move
-        bar = bar2 - state.round if declines else bar2
-        if held != size or value_of_rank[cur] >= bar:
-            for a in actions:
-                if a.role is KNOCK:
-                    if held == size or state.hand_value(p) >= bar:
-                        return a
-                    break
-        # then, in one pass, a visible card that raises the hand (the first such) or the
-        # rest, chosen in the order below
-        knock_move = pass_ = draw_blind = best_swap = discards = None
-        best_gain = cur
-        zones = state.zones
-        hand = state.hands[p]
+        return _improve(state, actions, tables, p, hmask)
+    return choose
+
+
+def _improve(state, actions, tables: tuple, p: int, hmask: int) -> Action:
+    """Greedy's other decisions: the knock first, when the hand reaches the bar; then, in one
+    pass, a visible card that raises the hand (the first such), or else the best discard, a
+    blind draw, the best exchange, a pass, a knock, in this order."""
+    strength, value_of_rank, size, valuation, shows_top, bar2, declines, bits = tables
+    hand = state.hands[p]
+    held = len(hand)  # (the mask's bit count, without a call to a rarer method)
+    cur = strength[hmask] if held == size else state.hand_strength(p)
+    bar = bar2 - state.round if declines else bar2
+    if held != size or value_of_rank[cur] >= bar:  # the first knock offered is the move
         for a in actions:
-            r = a.role
-            if r is DRAW:
-                z = a.zone
-                pile = zones[z]
-                if pile and (shows_top[z] or state.face_up[z]):
-                    # take a visible card only if keeping it would raise the hand
-                    top = pile[-1]
-                    if held != size:
-                        if valuation.of([*hand, top]).strength > cur:
-                            return a
-                        continue
-                    four = hmask | bits[top]
-                    for c in hand:  # the hand with the card, less each card in turn
-                        if strength[four ^ bits[c]] > cur:
-                            return a
-                elif draw_blind is None:
-                    draw_blind = a
-            elif r is KNOCK:
-                if knock_move is None:
-                    knock_move = a
-            elif r is SWAP:
-                h, z = a.cards
-                s = strength.get((hmask & ~(1 << h)) | (1 << z), -1)
+            if a.role is KNOCK:
+                if held == size or state.hand_value(p) >= bar:
+                    return a
+                break
+    knock_move = pass_ = draw_blind = best_swap = discards = None
+    best_gain = cur
+    zones = state.zones
+    for a in actions:
+        r = a.role
+        if r is DRAW:
+            z = a.zone
+            pile = zones[z]
+            if pile and (shows_top[z] or state.face_up[z]):  # take it if keeping it raises
+                top = pile[-1]
+                if held != size:
+                    if valuation.of([*hand, top]).strength > cur:
+                        return a
+                    continue
+                four = hmask | bits[top]
+                for c in hand:  # the hand with the card, less each card in turn
+                    if strength[four ^ bits[c]] > cur:
+                        return a
+            elif draw_blind is None:
+                draw_blind = a
+        elif r is SWAP:  # a hand card and a zone card: their two bits change places
+            s = strength.get(hmask ^ a.bits, -1)
+            if s > best_gain:
+                best_swap, best_gain = a, s
+        elif r is KNOCK:
+            if knock_move is None:
+                knock_move = a
+        elif r is PASS:
+            if pass_ is None:
+                pass_ = a
+        elif r is SWAP_ALL:
+            if state.face_up[a.zone]:
+                s = strength.get(_mask_of(zones[a.zone]), -1)
                 if s > best_gain:
                     best_swap, best_gain = a, s
-            elif r is SWAP_ALL:
-                if state.face_up[a.zone]:
-                    zone_mask = 0
-                    for c in zones[a.zone]:
-                        zone_mask |= 1 << c
-                    s = strength.get(zone_mask, -1)
-                    if s > best_gain:
-                        best_swap, best_gain = a, s
-            elif r is PASS:
-                if pass_ is None:
-                    pass_ = a
-            elif r is DISCARD:
-                if discards is None:
-                    discards = []
-                discards.append(a)
-        if discards:
-            return _best_discard(discards, hand, hmask, strength, size, valuation)
-        if draw_blind is not None:
-            return draw_blind
-        if best_swap is not None:
-            return best_swap
-        if pass_ is not None:
-            return pass_
-        if knock_move is not None:
-            return knock_move
-        return actions[0]
-    return choose
+        elif r is DISCARD:
+            if discards is None:
+                discards = []
+            discards.append(a)
+    if discards:
+        return _best_discard(discards, hand, hmask, strength, size, valuation)
+    return draw_blind or best_swap or pass_ or knock_move or actions[0]
+
+
+def _mask_of(cards: list[int]) -> int:
+    """Cards as a bit mask (bit c set: card c), the key of the ruleset's hand tables."""
+    mask = 0
+    for c in cards:
+        mask |= 1 << c
+    return mask
 
 
 def _greedy_tables(rules: Any, knock: float, declining: bool) -> tuple:
@@ -413,13 +417,18 @@ def _seat_kinds(spec: str, players: int) -> tuple[tuple[BotKind, tuple[tuple[str
 def _best_capture(state, actions) -> Action:
     """A capture game: the move making the most events (a sweep), then the most points at
     once, then taking the most by the ruleset's end-of-hand scoring (the first on ties)."""
-    from .capture import preview
     worth = state.rules.card_worth  # computed once by the compiler
     best, best_key = actions[0], None
     for a in actions:
-        made, points = preview(state, a)
-        key = (made, points, sum(worth[c] for c in a.cards) if len(a.cards) > 1 else
-               -worth[a.cards[0]])
+        cards = a.cards
+        if len(cards) > 1:  # a capture: what it makes, and what the cards are worth
+            made, points = preview(state, a)
+            total = 0.0
+            for c in cards:  # (a loop: `sum` over a generator makes one per move)
+                total += worth[c]
+            key = (made, points, total)
+        else:  # a card laid down: the less it is worth, the better
+            key = (0, 0.0, -worth[cards[0]])
         if best_key is None or key > best_key:
             best, best_key = a, key
     return best

@@ -371,6 +371,7 @@ class _Compiler:
         return tuple(steps), rest, per_player
 
     def turn(self, zones, deck, valuation) -> tuple[Any, dict[str, Step], bool]:
+        from .listing import legal_moves
         from .rules import Step
 
         spec = self.d.get("turn") or {}
@@ -398,7 +399,7 @@ class _Compiler:
                     listers.append(lister)
                     can_knock = can_knock or opt.knocks
             steps[name] = Step(name, tuple(compiled),
-                               _legal_moves(tuple(compiled), tuple(tables), tuple(listers)),
+                               legal_moves(compiled, tables, listers),
                                tuple(tables))
         return start, steps, can_knock
 
@@ -972,37 +973,6 @@ class _UnitContext:
 
     def compile_guard(self, spec: Mapping, at: tuple) -> Callable[[Any, int], bool]:
         return self._c.guard(spec, self._path + tuple(at))
-
-
-def _legal_moves(options: tuple[Option, ...], tables: tuple[Mapping[tuple, Action], ...],
-                 listers: tuple[Lister, ...]) -> Lister:
-    """One closure per step listing its legal moves: the hot path of every decision, so the
-    common shapes skip calls: one unguarded option needs no loop, and options whose primitive
-    has a simple `shape` need no call to its lister."""
-    if len(options) == 1 and not options[0].guards:
-        return listers[0]
-    # per option: its guards, then its one action and the zone that must not be empty for it
-    # (shape "if_zone"), its one action and no zone ("always"), or no action and its lister
-    table: tuple[tuple[tuple, Action | None, str | None, Lister], ...] = tuple(
-        (o.guards, actions.get(()), o.zone, lister) if o.shape == "if_zone" else
-        (o.guards, actions.get(()), None, lister) if o.shape == "always" else
-        (o.guards, None, None, lister)
-        for o, actions, lister in zip(options, tables, listers))
-
-    def legal(st, p):
-        out: list[Action] = []
-        zones = st.zones
-        for guards, single, zone, lister in table:
-            for g in guards:
-                if not g(st, p):
-                    break
-            else:
-                if single is None:
-                    out += lister(st, p)
-                elif zone is None or zones[zone]:
-                    out.append(single)
-        return out
-    return legal
 
 
 def _discards_to(option: Mapping) -> str | None:

@@ -96,7 +96,7 @@ class Observation:
         """The zone's top card if he can see it (a discard pile, a face-up zone), else None."""
         st = self._st
         cards = st.zones[zone]
-        if cards and (st.face_up[zone] or st._top_visible[zone]):
+        if cards and (st.face_up[zone] or st.facts.top_visible[zone]):
             return cards[-1]
         return None
 
@@ -110,7 +110,7 @@ class Observation:
         cards = st.zones[zone]
         if st.face_up[zone]:
             return tuple(cards)
-        if cards and st._top_visible[zone]:
+        if cards and st.facts.top_visible[zone]:
             return (cards[-1],)
         return ()
 

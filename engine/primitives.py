@@ -35,6 +35,7 @@ from itertools import product
 from typing import Any
 
 from . import capture
+from .cards import CARD_BITS
 from .keywords import CompileContext, Kind, ParamPath, Phrase, Ref, Registry, Terms, Unit
 from .roles import (
     CAPTURE,
@@ -196,7 +197,7 @@ def _single_always(opt: Any, actions: Mapping[tuple, Action], n: int) -> Lister:
 def _draw_apply(st, opt, action, p):
     card = st.zones[opt.zone].pop()
     st.hands[p].append(card)
-    st.masks[p] |= 1 << card
+    st.masks[p] |= CARD_BITS[card]
     st.just_drawn = card
 
 
@@ -246,7 +247,7 @@ def _discard_lister(opt: Any, actions: Mapping[tuple, Action], n: int) -> Lister
             jd = st.just_drawn
             return [table[c] for c in st.hands[p] if c != jd]
     else:
-        def legal(st, p):  # a loop, not a comprehension: no function object made per call
+        def legal(st, p):  # a loop: a comprehension is a function made and called (3.11)
             out = []
             for c in st.hands[p]:
                 out.append(table[c])
@@ -319,7 +320,7 @@ def _swap_apply(st, opt, action, p):
     hand, zone = st.hands[p], st.zones[opt.zone]
     hand[hand.index(h)] = z
     zone[zone.index(z)] = h
-    st.masks[p] = (st.masks[p] & ~(1 << h)) | (1 << z)
+    st.masks[p] ^= action.bits  # h leaves the hand, z comes in: both bits flip
     st.just_drawn = z
 
 

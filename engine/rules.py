@@ -324,3 +324,90 @@ class Ruleset:
     def description_in(self, lang: str) -> str:
         """The description in `lang` when the file gives it, else as written (or "")."""
         return self.description_words.get(lang) or self.description
+
+
+#: (a trigger's condition or None, the hands that meet it when it is about the acting player's
+#: hand alone, else None): what the end of a turn or an action tests before paying for firing
+ConditionTest = tuple[Callable | None, Mapping[int, None] | None]
+
+
+@dataclass(frozen=True, eq=False, slots=True)
+class PlayFacts:
+    """What every game of a ruleset derives from it, worked out once per ruleset (a simulation
+    starts thousands of games; see `play_facts`). The turn loop reads these on every move, so
+    they are plain fields of one shared object."""
+    #: whether anything listens to each trigger event: most turns fire nothing, and the flag
+    #: says so without looking at the triggers
+    on_action: bool
+    on_turn_end: bool
+    on_all_passed: bool
+    on_stock_empty: bool
+    #: something reads every move: a run of passes (`all_passed`) or the `action` triggers
+    watch_moves: bool
+    #: the `action` and `turn_end` triggers' conditions, tested before firing them
+    action_tests: tuple[ConditionTest, ...]
+    turn_end_tests: tuple[ConditionTest, ...]
+    #: when every `turn_end` condition is on the acting player's hand alone: the hands that
+    #: meet any of them (one lookup at the end of a turn); else None
+    turn_end_hands: Mapping[int, None] | None
+    #: the step every turn starts with
+    first_step: Step
+    #: the steps offering a draw from the stock (`stock`), when something listens to
+    #: `stock_empty` (tested by identity: a Step compares so)
+    draws_from_stock: tuple[Step, ...]
+    stock: str
+    #: the zone the undealt cards stay in (the stock), if any
+    rest: str | None
+    #: zone -> its top card shows (`visibility: top`)
+    top_visible: Mapping[str, bool]
+    #: zone -> it lies face up when dealt (`visibility: public`)
+    face_up_at_deal: Mapping[str, bool]
+    #: a knock ends the hand when the round ends (`knock.last_turns: round_end`)
+    knock_ends_round: bool
+    #: the zones nobody owns, made empty at every deal
+    free_zones: tuple[str, ...]
+    #: players at the table -> the deal (`dealing.deal_plan`), filled as tables of each size
+    #: are met: the one part that grows after it is made
+    deal_plans: dict[int, Any] = field(default_factory=dict)
+
+
+def play_facts(rules: Ruleset) -> PlayFacts:
+    """The ruleset's `PlayFacts`, made once per ruleset."""
+    return made_once(rules, "play", lambda: _derive_facts(rules))
+
+
+def _derive_facts(rules: Ruleset) -> PlayFacts:
+    triggers = rules.triggers
+    on_stock_empty = bool(triggers["stock_empty"])
+    rest = rules.rest_zone
+    turn_end_tests = tuple(_condition_test(t) for t in triggers["turn_end"])
+    turn_end_hands: dict[int, None] | None = None
+    if turn_end_tests and all(hands is not None for _, hands in turn_end_tests):
+        turn_end_hands = {}
+        for _, hands in turn_end_tests:
+            turn_end_hands.update(hands or {})
+    return PlayFacts(
+        on_action=bool(triggers["action"]), on_turn_end=bool(triggers["turn_end"]),
+        on_all_passed=bool(triggers["all_passed"]), on_stock_empty=on_stock_empty,
+        watch_moves=bool(triggers["all_passed"] or triggers["action"]),
+        action_tests=tuple(_condition_test(t) for t in triggers["action"]),
+        turn_end_tests=turn_end_tests, turn_end_hands=turn_end_hands,
+        first_step=rules.steps[rules.start_step],
+        draws_from_stock=tuple(
+            st for st in rules.steps.values()
+            if on_stock_empty and rest is not None and any(
+                o.draws_from == rest for o in st.options)),
+        stock=rest or "", rest=rest,
+        top_visible={name: z.visibility == "top" for name, z in rules.zones.items()},
+        face_up_at_deal={name: z.visibility == "public" for name, z in rules.zones.items()},
+        knock_ends_round=rules.knock_rule.ends_with_round,
+        free_zones=tuple(name for name, z in rules.zones.items() if z.owner is None))
+
+
+def _condition_test(trigger: Trigger) -> ConditionTest:
+    """A trigger's condition and, when it is about the acting player's hand alone (`holds`),
+    the hands that meet it, which the end of a turn looks up without a call."""
+    from .triggers import HandIn  # the triggers' units are loaded with the rules already
+
+    cond = trigger.condition
+    return cond, cond.hands() if isinstance(cond, HandIn) else None

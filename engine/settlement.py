@@ -153,11 +153,16 @@ PAY_POLICIES.add(Policy(
 
 
 def _lowest(st: Any, winners: list[int], outcome: str) -> list[int]:
-    # one loop, no comprehension: every hand that ends by a showdown asks this
+    # one loop, no comprehension, and the ruleset's table read directly (a whole hand is in
+    # it; another is valued by `hand_strength`): every hand that ends by a showdown asks this
     low: int | None = None
     out: list[int] = []
+    strength, masks = st.rules.valuation.strength, st.masks
     for p in st.alive:
-        s = st.hand_strength(p)
+        try:
+            s = strength[masks[p]]
+        except KeyError:
+            s = st.hand_strength(p)
         if low is None or s < low:
             low, out = s, [p]
         elif s == low:

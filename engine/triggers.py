@@ -405,11 +405,13 @@ def empty(names: Any, ctx: CompileContext) -> Condition | None:
         else:
             spec.append((name, zones[name].owner is not None))
 
-    def check(st, p):
+    def check(st, p):  # every turn asks: loops, not any() over a generator made per call
         for name, owned in spec:
             if name == "hands":
-                if any(st.hands[q] for q in st.alive):
-                    return None
+                hands = st.hands
+                for q in st.alive:
+                    if hands[q]:
+                        return None
             elif owned:
                 if all(st.own[name]):
                     return None
@@ -573,3 +575,33 @@ OUTCOMES.add(OutcomeUnit(
                                  "confrontano le mani."}})},
     words={"en": {"outcome": lambda trig, w: _redeal_words(trig, w, True)},
            "it": {"outcome": lambda trig, w: _redeal_words(trig, w, False)}}))
+
+
+# ---- firing them during play --------------------------------------------------------------
+def fire(st: Any, on: str, p: int | None) -> bool:
+    """Run the triggers listening to `on` (an event); True when one of them ended the hand."""
+    for trig in st.rules.triggers[on]:
+        cond = trig.condition  # called from a local, as in turns.apply_move
+        holders = cond(st, p) if cond is not None else []
+        if holders is None:
+            continue
+        if st.record:
+            st.emit("trigger", p, on=on, outcome=trig.outcome, holders=list(holders))
+        run = trig.run  # the outcome's unit
+        if run(st, trig, holders, on):
+            return True
+    return False
+
+
+def may_fire(st: Any, tests: tuple, p: int) -> bool:
+    """Whether any of these trigger conditions holds (None: always), before paying for `fire`,
+    which evaluates them again and acts. A condition on the acting player's hand alone comes
+    with the hands that meet it (`HandIn.hands`), looked up here without calling it; a loop,
+    not `any()` over a generator, which is made at every call."""
+    for cond, hands in tests:
+        if hands is not None:
+            if st.masks[p] in hands:
+                return True
+        elif cond is None or cond(st, p) is not None:
+            return True
+    return False

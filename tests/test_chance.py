@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from trentuno.engine.state import _seed_text, shuffled_range
+from trentuno.engine.dealing import _seed_text, shuffled_range
 
 
 @pytest.mark.parametrize("n", [1, 2, 3, 10, 40, 52, 104, 300])

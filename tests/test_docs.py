@@ -144,26 +144,28 @@ def test_lab_names_every_figure_key(comparison):
 
 # ---- docs/speed.md and the README: one set of figures ----------------------------------------
 def _speed_table() -> dict[str, list[str]]:
-    rows = {}
-    for line in _section(_page("speed.md"), "Where the turn loop stands (November 2026)"):
+    """docs/speed.md's table of ratios (the section's first table; the cachegrind one follows):
+    the reference -> its figures at 2, 4 and 6 players."""
+    rows: dict[str, list[str]] = {}
+    for line in _section(_page("speed.md"), "Where it stands (December 2026)"):
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
-        if len(cells) == 5 and cells[0] and not set(cells[1]) <= {"-"}:
-            rows[cells[0]] = cells[1:]
+        if len(cells) == 4 and cells[0].startswith("`reference_"):
+            rows.setdefault(cells[0].split("`")[1], cells[1:])
     return rows
 
 
 def test_the_speed_figures_are_the_tables_everywhere():
     rows = _speed_table()
-    ref, now = rows["reference"], rows["engine + greedy, now"]
-    before = next(v for k, v in rows.items() if k.startswith("engine + greedy, before"))
+    plain, tuned = rows["reference_trentuno"], rows["reference_trentuno_tuned"]
     readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
-    assert f"the ratio is {now[3]} today" in readme
-    assert f"it was {before[3]} before" in readme
-    assert (f"executes {now[0]} instructions against the hand-written code's {ref[0]}, with "
-            f"{now[1]} instruction-cache misses against {ref[1]} and {now[2]} data-cache "
-            f"misses against {ref[2]}") in readme
-    measuring = " ".join(" ".join(_section(_page("speed.md"), "Measuring")).split())
-    assert f"Three runs of the code in the table below gave {now[3]};" in measuring
+    assert (f"runs at {plain[0]} of the plain Trentuno simulator at 2 players, {plain[1]} at 4 "
+            f"and {plain[2]} at 6, at {rows['reference_scat'][1]} of the Scat one, at "
+            f"{tuned[1]} of the tuned Trentuno simulator") in readme
+    assert f"at {rows['reference_scopa'][1]} of the Scopa one" in readme
+    assert f"random playouts at {rows['reference_playout'][1]} of a hand-written" in readme
+    # the README's Speed section names our references in bench/, not the shared one
+    speed = readme.split("## Speed")[1]
+    assert "bench/reference_trentuno.py" in speed and "../shared/" not in speed
 
 
 # ---- both families, the whole shelf ----------------------------------------------------------

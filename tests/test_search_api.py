@@ -19,9 +19,8 @@ NAMES = sorted(builtin_files())
 RESAMPLED = NAMES  # capture games too: the zones players and sides own
 #: attributes a clone may share with its original: compiled rules, values derived from them,
 #: and lists that are replaced, never changed in place
-SHARED = {"rules", "_deal_plans", "_t_action", "_t_turn_end", "_face_up0", "_top_visible",
-          "_draws_from_stock", "_first_step", "_step", "_legal", "_order", "_seen_base",
-          "_seen_cache", "rng", "_play_rng", "_rest"}
+SHARED = {"rules", "facts", "_step", "_legal", "_order", "_seen_base", "_seen_cache",
+          "_play_rng"}
 
 
 def bots_for(players: int, seed: int) -> list:

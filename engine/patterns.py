@@ -502,10 +502,23 @@ def run(params: Mapping[str, Any], ctx: CompileContext) -> Matcher:
         ctx.error(("order",) if params.get("order") is not None else (),
                   f"a run of {length} cards needs at least {length} ranks in sequence, "
                   f"{len(order)} given")
-    pos = {r: i for i, r in enumerate(order)}
-    n = len(order)
     suited = bool(params.get("suited", False))
     wrap = params.get("wrap", "none")
+    match = _whole_run(deck, order, wrap, suited)
+    wild = _wild_codes({}, ctx)  # the deck's wild jokers: each fills a missing rank
+    if wild:
+        return best_part(_run_with_wild(deck, wild, match, order, wrap, suited),
+                         params.get("cards"))
+    if not params.get("cards"):
+        return match
+    return _best_window(deck, order, wrap, suited, length, match)
+
+
+def _whole_run(deck: Deck, order: list[int], wrap: str, suited: bool) -> Matcher:
+    """The matcher of a hand that is a run as a whole: every card's rank in `order`, no rank
+    twice, the ranks in sequence (past the end as `wrap` allows), one suit if `suited`."""
+    pos = {r: i for i, r in enumerate(order)}
+    n = len(order)
 
     def in_sequence(ps: list[int]) -> bool:
         k = len(ps)
@@ -538,15 +551,16 @@ def run(params: Mapping[str, Any], ctx: CompileContext) -> Matcher:
         if not in_sequence(ps):
             return None
         return total, tuple(sorted(suits))
+    return match
 
-    wild = _wild_codes({}, ctx)  # the deck's wild jokers: each fills a missing rank
-    if wild:
-        return best_part(_run_with_wild(deck, wild, match, order, wrap, suited),
-                         params.get("cards"))
-    if not params.get("cards"):
-        return match
-    # `cards: N` of a bigger hand: the best window of N ranks in sequence the hand covers
-    # (one pass over the sequence, not every N-card part)
+
+def _best_window(deck: Deck, order: list[int], wrap: str, suited: bool, length: int,
+                 match: Matcher) -> Matcher:
+    """`cards: N` of a bigger hand: the best window of N ranks in sequence the hand covers
+    (one pass over the sequence, not every N-card part); a hand of N cards or fewer is
+    matched whole."""
+    pos = {r: i for i, r in enumerate(order)}
+    n = len(order)
     ends = n + 1 if wrap == "both_ends" else n
     starts = range(n) if wrap == "around" else range(max(0, ends - length + 1))
 

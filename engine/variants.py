@@ -220,6 +220,21 @@ _PATTERN_WORDS = {  # the schema's patterns, in words
 }
 
 
+def _key_message(error) -> str:
+    """Why a key's own name is refused (the schema's `propertyNames`), in words."""
+    key, v = error.instance, error.validator
+    if v == "not":
+        why = "is a reserved name"
+    elif v == "pattern" and error.validator_value in _PATTERN_WORDS:
+        why = _PATTERN_WORDS[error.validator_value]
+    elif v == "enum":
+        allowed = ", ".join(map(str, error.validator_value))
+        why = f"is not allowed here (allowed here: {allowed})"
+    else:
+        why = f"is not allowed here: {error.message[:200]}"
+    return f"key {key!r} {why}"
+
+
 def _schema_messages(error) -> list[tuple[tuple, str, bool]]:
     """[(path, message, point at the key)] in words for a house-rule author (one per unknown
     key; one otherwise)."""
@@ -229,18 +244,7 @@ def _schema_messages(error) -> list[tuple[tuple, str, bool]]:
     v = error.validator
     if "propertyNames" in error.absolute_schema_path:
         # The error is about a key (instance) of the mapping at `path`: point at that key.
-        key = error.instance
-        why: str
-        if v == "not":
-            why = "is a reserved name"
-        elif v == "pattern" and error.validator_value in _PATTERN_WORDS:
-            why = _PATTERN_WORDS[error.validator_value]
-        elif v == "enum":
-            allowed = ", ".join(map(str, error.validator_value))
-            why = f"is not allowed here (allowed here: {allowed})"
-        else:
-            why = f"is not allowed here: {error.message[:200]}"
-        return [(path + (key,), f"key {key!r} {why}", True)]
+        return [(path + (error.instance,), _key_message(error), True)]
     if v == "additionalProperties":
         known = sorted((error.schema.get("properties") or {}).keys())
         extra = sorted(set(error.instance) - set(known), key=str) if isinstance(

@@ -4,7 +4,6 @@ that used to hang on the name."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from trentuno.engine import GameState, check
 
@@ -157,107 +156,64 @@ def test_the_frozen_write_check_can_fail():
     assert _frozen_writes(built) == []
 
 
-#: what holds a recorded event (`state.Event`) where the code reads its kind: an event's kind
-#: or a hand's end reason may be called as a primitive is ("knock"), and is compared as such
-_EVENT_VARS = frozenset({"ev", "e", "event"})
-#: the name a hand-end reason is read into ("knock": the hand ended by a knock)
-_REASON_VARS = frozenset({"reason"})
-
-
-def _event_kind_names(func: Any) -> set[str]:
-    """Names a function binds to an event's kind (`kind = ev.kind`, `tr, kind = t, ev.kind`)."""
-    import ast
-    out: set[str] = set()
-    for node in ast.walk(func):
-        if not isinstance(node, ast.Assign):
-            continue
-        for target in node.targets:
-            pairs = (zip(target.elts, node.value.elts)
-                     if isinstance(target, ast.Tuple) and isinstance(node.value, ast.Tuple)
-                     else [(target, node.value)])
-            for name, value in pairs:
-                if isinstance(name, ast.Name) and _is_event_kind(value, set()):
-                    out.add(name.id)
-    return out
-
-
-def _is_event_kind(node: Any, bound: set[str]) -> bool:
-    """An event's kind (`ev.kind`, a name bound to one) or a hand-end reason (`reason`,
-    `d["reason"]`)."""
-    import ast
-    if isinstance(node, ast.Attribute) and node.attr == "kind":
-        return isinstance(node.value, ast.Name) and node.value.id in _EVENT_VARS
-    if isinstance(node, ast.Name):
-        return node.id in bound or node.id in _REASON_VARS
-    if isinstance(node, ast.Subscript):
-        return isinstance(node.slice, ast.Constant) and node.slice.value == "reason"
-    return False
-
-
-def primitive_name_compares(source: str, names: set[str], events: set[str]) -> list[int]:
+def primitive_name_compares(source: str, names: set[str]) -> list[int]:
     """The lines of `source` that compare something with a primitive's name (`==`, `!=`,
-    `in (...)`), but for an event's kind or a hand-end reason compared with the name of an
-    event that is also a primitive's ("knock")."""
+    `in (...)`). No exception: a recorded event or a hand-end reason that shares a primitive's
+    name ("knock") is told by a teller chosen by kind or by its reason's own words
+    (`hand_ends`), never by comparing it with the name."""
     import ast
-    tree = ast.parse(source)
-    funcs = [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
-    bound_in: dict[int, set[str]] = {}
-    for f in funcs:  # inner functions (walked after their outer one) see their own names
-        names_bound = _event_kind_names(f)
-        for node in ast.walk(f):
-            bound_in[id(node)] = names_bound
     found: set[int] = set()
-    for node in ast.walk(tree):
+    for node in ast.walk(ast.parse(source)):
         if not isinstance(node, ast.Compare):
             continue
         sides = [node.left, *node.comparators]
         consts = [c.value for side in sides for c in (
             side.elts if isinstance(side, (ast.Tuple, ast.List, ast.Set)) else [side])
             if isinstance(c, ast.Constant) and isinstance(c.value, str)]
-        hits = [c for c in consts if c in names]
-        if not hits:
-            continue
-        bound = bound_in.get(id(node), set())
-        if all(c in events for c in hits) and any(_is_event_kind(s, bound) for s in sides):
-            continue
-        found.add(node.lineno)
+        if any(c in names for c in consts):
+            found.add(node.lineno)
     return sorted(found)
+
+
+def _sources() -> list[tuple[str, str]]:
+    """(path, text) of every module of engine/ and cli/, the units' own included."""
+    root = Path(__file__).resolve().parent.parent
+    return [(str(f.relative_to(root)), f.read_text(encoding="utf-8"))
+            for folder in ("engine", "cli") for f in sorted((root / folder).glob("*.py"))]
 
 
 def test_nothing_after_the_compiler_branches_on_a_primitive_name():
     """What the compiler, the game state, explain, the bots and the table need to know about
     a move (does it knock, pass, draw from a zone, discard onto one? how is it said?) is its
     unit's role and words, never its name, so that a primitive added or renamed needs nothing
-    outside its unit. Only the units themselves (primitives.py, and capture.py, the capture
-    primitive's moves) may name them."""
-    from typing import get_args
-
+    outside its unit. Every module is scanned, the units' own (primitives.py, capture.py), the
+    bots and the table included: a unit has no reason to compare its own name either. The
+    same holds for a trigger event (`on:`): what the code needs of one (does it happen as the
+    cards are dealt? can it only follow a pass? how is a hand it ends told?) its unit says."""
     from trentuno.engine.primitives import PRIMITIVES
-    from trentuno.engine.state import EventKind
-    names = set(PRIMITIVES)
-    events = set(get_args(EventKind)) | {"knock"}  # the knock event, a hand ended by a knock
-    root = Path(__file__).resolve().parent.parent
-    found = [f"{f.relative_to(root)}:{n}"
-             for folder in ("engine", "cli") for f in sorted((root / folder).glob("*.py"))
-             if f.name not in ("primitives.py", "capture.py")
-             for n in primitive_name_compares(f.read_text(encoding="utf-8"), names, events)]
+    from trentuno.engine.triggers import EVENTS
+    names = set(PRIMITIVES) | set(EVENTS)
+    sources = _sources()
+    assert any(path == "engine/bots.py" for path, _ in sources)
+    assert any(path == "cli/table.py" for path, _ in sources)
+    found = [f"{path}:{n}" for path, text in sources
+             for n in primitive_name_compares(text, names)]
     assert not found, found
 
 
 def test_the_primitive_name_check_can_fail():
-    names, events = {"draw", "knock", "pass"}, {"knock", "deal"}
+    names = {"draw", "knock", "pass"}
 
     def lines(src: str) -> list[int]:
-        return primitive_name_compares(src, names, events)
+        return primitive_name_compares(src, names)
     assert lines("if a.kind == 'draw':\n    pass\n") == [1]
     assert lines("def f(a):\n    k = a.kind\n    return k != 'draw'\n") == [3]
     assert lines("def f(action):\n    return action.kind == 'knock'\n") == [2]
     assert lines("def f(a):\n    return a.kind in ('pass', 'knock')\n") == [2]
-    assert lines("def f(ev):\n    return ev.kind == 'knock'\n") == []
-    assert lines("def f(self, ev):\n    tr, kind = self.tr, ev.kind\n"
-                 "    return kind == 'knock'\n") == []
-    assert lines("def f(reason):\n    return reason == 'knock'\n") == []
-    assert lines("def f(ev):\n    return ev.kind == 'pass'\n") == [2]  # not an event
+    assert lines("def f(ev):\n    return ev.kind == 'knock'\n") == [2]
+    assert lines("def f(reason):\n    return reason == 'knock'\n") == [2]
+    assert lines("def f(ev):\n    return ev.kind == 'deal'\n") == []
+    assert lines("TELL = {'knock': print}\n") == []
 
 
 def test_every_kind_the_code_compares_with_is_an_event():
@@ -280,13 +236,22 @@ def test_every_kind_the_code_compares_with_is_an_event():
 
 
 def test_words_and_play_do_not_branch_on_a_condition_or_guard_name():
-    """What explain and play need to know about a compiled guard, effect or trigger condition
-    (`Spec.keyword`) is a property of its unit (a condition that finds the holders of a hand,
-    say), not its name. The linter reasons about what each guard means and may name them."""
+    """What explain, play and the bots need to know about a compiled guard, effect or trigger
+    condition (`Spec.keyword`) is a property of its unit (a condition that finds the holders
+    of a hand, say), not its name: every module of engine/ and cli/ is scanned."""
     import re
-    root = Path(__file__).resolve().parent.parent / "engine"
-    found = [f"{f.name}:{n}: {line.strip()}"
-             for f in sorted(root.glob("*.py")) if f.name != "lint.py"
-             for n, line in enumerate(f.read_text(encoding="utf-8").splitlines(), 1)
+    found = [f"{path}:{n}: {line.strip()}" for path, text in _sources()
+             for n, line in enumerate(text.splitlines(), 1)
              if re.search(r"\.keyword\s*(==|!=|in\b|not in\b)", line.split("#")[0])]
     assert not found, found
+
+
+def test_the_table_tells_only_recorded_events():
+    """The play table tells each recorded event by a teller chosen by its kind: a kind there
+    that the record never has (misspelt) would silently never be told."""
+    from typing import get_args
+
+    from trentuno.cli.table import _TELLERS
+    from trentuno.engine.state import EventKind
+    assert set(_TELLERS) <= set(get_args(EventKind)), set(_TELLERS) - set(get_args(EventKind))
+    assert "knock" in _TELLERS and "hand_end" in _TELLERS

@@ -174,9 +174,10 @@ class TableView(MoveLines):
         scarti")."""
         return self.terms.zone_named(zone)
 
-    def rest(self) -> Named:
-        """The zone the rest of the deck is dealt to (the stock), for a sentence."""
-        return self.zone(self.rules.rest_zone or "stock")
+    def rest(self) -> Named | None:
+        """The zone the rest of the deck is dealt to (the stock), for a sentence; None in a
+        game that deals every card (no sentence about a stock is said there)."""
+        return self.zone(self.rules.rest_zone) if self.rules.rest_zone else None
 
     def combo(self, name: str) -> str:
         try:
@@ -497,15 +498,19 @@ class TableView(MoveLines):
         ending = ending_of(reason)
         if ending is None or outcome not in ending.told:
             return None
-        fields = {"stock": self.rest(), "turns": MAX_TURNS_PER_HAND}
         if ending.about is None:
-            return self.own_words(ending.told[outcome]).format(**fields)
+            return self._ending_words(ending.told[outcome])
         p = self._last.get(ending.about)
         if p is None:
             return None
         if self._is_viewer([p]) and outcome in ending.told_you:
-            return self.own_words(ending.told_you[outcome]).format(**fields)
-        return self.own_words(ending.told[outcome]).format(who=self.who(p), **fields)
+            return self._ending_words(ending.told_you[outcome])
+        return self._ending_words(ending.told[outcome], who=self.who(p))
+
+    def _ending_words(self, words: Mapping[str, str], **who) -> str:
+        """A hand-end reason's sentence, with its fields: `{stock}` (the zone the undealt cards
+        went to), `{turns}` (the turn limit), `{who}`."""
+        return self.own_words(words).format(stock=self.rest(), turns=MAX_TURNS_PER_HAND, **who)
 
     def hand_end(self, d: Mapping) -> list[str]:
         if self.rules.stakes.mode.scores_cards:  # a capture game: the taken cards are counted

@@ -213,7 +213,7 @@ def _size_it(spec: Mapping[str, Any], w: Terms) -> str:
 
 guard("zone_size_at_least", "The zone holds at least `count` cards: {zone, count}.",
       {"$ref": "#/definitions/zone_count"}, _zone_size_at_least, Reads.TABLE,
-      refs=(Ref("zone", ("zone",)),), example={"zone": "stock", "count": 2}, words={
+      refs=(Ref("zone", ("zone",)),), example={"zone": "pile", "count": 2}, words={
           "en": {"adverb": _only_while(_size_en, "en"), "clause": _size_en},
           "it": {"adverb": _only_while(_size_it, "it"), "clause": _size_it}})
 

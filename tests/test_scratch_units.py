@@ -39,7 +39,7 @@ from test_scratch_settlement import (
 )
 from trentuno.cli.main import cli
 from trentuno.engine.errors import RuleFileError
-from trentuno.engine.guards import GUARDS, Reads
+from trentuno.engine.guards import GUARDS, GuardUnit, Reads
 from trentuno.engine.keywords import REGISTRIES, TAKES, Kind, Unit, unit_problems
 from trentuno.engine.roles import KNOCK
 from trentuno.engine.simulate import play_game
@@ -108,9 +108,8 @@ def test_a_guard_that_does_not_say_what_it_reads_is_refused():
     with pytest.raises(TypeError, match="guard 'scratch_plain' is a Unit, not a GuardUnit"):
         GUARDS.add(plain)
     with pytest.raises(TypeError, match="reads"):
-        scratch_guard.GuardUnit(kind=Kind.GUARD, name="scratch_plain",  # type: ignore[call-arg]
-                                description="d", schema={"type": "integer"},
-                                compile=lambda n, ctx: None, words={})
+        GuardUnit(kind=Kind.GUARD, name="scratch_plain", description="d",
+                  schema={"type": "integer"}, compile=lambda n, ctx: None, words={})
 
 
 # ---- the schema refuses a wrong parameter, explain says it ----------------------------------

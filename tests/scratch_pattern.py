@@ -30,6 +30,7 @@ RAINBOW = PatternKind(
                                      "description": "how many different suits."}},
             "required": ["suits"]},
     compile=_rainbow, example={"suits": 3},
+    cost=lambda params, n: 1.0 + 0.3 * n,  # one pass over the cards, as `same_rank`
     words={"en": {"text": lambda p, w: f"cards of {w.num(p['suits'])} different suits"},
            "it": {"text": lambda p, w: f"carte di {w.num(p['suits'])} semi diversi"}})
 

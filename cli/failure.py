@@ -12,7 +12,8 @@ from typing import IO
 import click
 from trentuno.engine.errors import RuleFileError, UserError
 
-PROG = "trentuno"
+#: the program, named after its package
+PROG = (__package__ or "").partition(".")[0]
 
 
 class Failure(click.ClickException):

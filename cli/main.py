@@ -32,7 +32,7 @@ def _version() -> str:
     from importlib import metadata  # 50 ms of imports: only for --version
 
     try:
-        return metadata.version("trentuno")
+        return metadata.version(PROG)
     except metadata.PackageNotFoundError:  # running from a source tree that is not installed
         return "unknown"
 

@@ -59,7 +59,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         # the person's own moves and what befalls him, said to him (KEY_you: `who` is him)
         "move_other_you": "You choose “{label}”.",
         "stuck_you": "You have no legal move.",
-        "end_knock_you": "You knocked: the hands are compared.",
         "end_win_you": "You have {combo} and win the hand.",
         "end_win_dealt_you": "You were dealt {combo} and win the hand.",
         "end_win_zone_you": "{combo} dealt {zone:in}: you win the hand.",
@@ -87,7 +86,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "stuck": "{who:The} has no legal move.",
         # ---- the end of a hand -------------------------------------------------------------
         "hand_over": "End of hand {hand}",
-        "end_knock": "{who:The} knocked: the hands are compared.",
         "end_win.one": "{who:The} has {combo} and wins the hand.",
         "end_win.other": "{who:The} have {combo} and win the hand.",
         "end_win_dealt.one": "{who:The} was dealt {combo} and wins the hand.",
@@ -214,7 +212,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         # the person's own moves and what befalls him, said to him (KEY_you: `who` is him)
         "move_other_you": "Scegli «{label}».",
         "stuck_you": "Non hai mosse possibili.",
-        "end_knock_you": "Hai bussato: si confrontano le mani.",
         "end_win_you": "Hai {combo} e vinci la mano.",
         "end_win_dealt_you": "Sei servito con {combo} e vinci la mano.",
         "end_win_zone_you": "{combo} servito {zone:in}: vinci tu la mano.",
@@ -240,7 +237,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "refresh_failed": "Non bastano le carte {stock:di} per rifare {zone:the}.",
         "stuck": "{who:The} non ha mosse possibili.",
         "hand_over": "Fine della mano {hand}",
-        "end_knock": "{who:The} ha bussato: si confrontano le mani.",
         "end_win.one": "{who:The} ha {combo} e vince la mano.",
         "end_win.other": "{who:The} hanno {combo} e vincono la mano.",
         "end_win_dealt.one": "{who:The} è servito con {combo} e vince la mano.",

@@ -174,9 +174,10 @@ class TableView(MoveLines):
         scarti")."""
         return self.terms.zone_named(zone)
 
-    def rest(self) -> Named:
-        """The zone the rest of the deck is dealt to (the stock), for a sentence."""
-        return self.zone(self.rules.rest_zone or "stock")
+    def rest(self) -> Named | None:
+        """The zone the rest of the deck is dealt to (the stock), for a sentence; None in a
+        game that deals every card (no sentence about a stock is said there)."""
+        return self.zone(self.rules.rest_zone) if self.rules.rest_zone else None
 
     def combo(self, name: str) -> str:
         try:
@@ -307,12 +308,15 @@ class TableView(MoveLines):
 
     # ---- events ---------------------------------------------------------------------------
     def sync(self, state) -> None:
-        """Start reading events from now on (after a replay): remember the current hand."""
-        self._hand = state.hand_number
+        """Start reading events from now on (after a replay): remember the current hand, its
+        deal and the player of the last event of each kind in it."""
+        self._hand, self._last = state.hand_number, {}
         for ev in reversed(state.events):
             if ev.kind == "deal":
                 self._deal = ev
                 break
+            if ev.player is not None:
+                self._last.setdefault(ev.kind, ev.player)
 
     def events(self, state, events: Iterable, actor: int | None = None,
                action: Action | None = None) -> list[str]:
@@ -324,52 +328,65 @@ class TableView(MoveLines):
         return out
 
     def event(self, state, ev, actor=None, action=None) -> list[str]:
-        tr, kind, d = self.tr, ev.kind, ev.data
-        if kind == "cut":
-            cuts = [f"{self.name(int(p))}: {self.deck.name(self._parse(c), self.lang)}"
-                    for p, c in sorted(d["cards"].items(), key=lambda kv: int(kv[0]))]
-            return [tr("cut", cuts="; ".join(cuts))]
-        if kind == "deal":
-            self._hand, self._deal, self._trigger, self._last = d["hand"], ev, None, {}
-            out = ["", self.rule(self.about("deal", d["dealer"], hand=d["hand"]))]
-            return out + self.dealt(d) if self.sees_everything else out
-        if kind == "knock":
-            if ev.player == actor and action is not None and action.role is KNOCK:
-                return []  # the move that knocked said so
-            return [self.knocks(ev.player)]
-        if kind == "reveal":
-            cards = [self._parse(c) for c in d["cards"]]
-            return [tr("reveal", zone=self.zone(d["zone"]), cards=self.cards(cards))]
-        if kind == "reshuffle":
-            return [tr("reshuffle", zone=self.rest(), cards=tr("cards", n=d["cards"]))]
-        if kind == "refresh":
-            cards = [self._parse(c) for c in d["cards"]]
-            return [tr("refresh", zone=self.zone(d["zone"]), stock=self.rest(),
-                       cards=self.cards(cards))]
-        if kind == "refresh_failed":
-            return [tr("refresh_failed", zone=self.zone(d["zone"]), stock=self.rest())]
-        if kind == "trigger":
-            self._trigger = ev
-            return []
-        if kind == "stuck":
-            self._last[kind] = ev.player
-            return [self.about("stuck", ev.player)]
-        if kind == "hand_end":
-            return self.hand_end(d)
-        if kind in STANDING:
-            return self.standing(ev)
-        if kind == "show_bottom":
-            shown = [f"{self.name(int(p))}: {self.card(self._parse(c)):bare}"
-                     for p, c in sorted(d["cards"].items(), key=lambda kv: int(kv[0]))]
-            return [tr("show_bottom", cards="; ".join(shown))]
-        if kind == "capture_event":
-            return [self.about("capture_event", ev.player, event=d["event"])]
-        if kind == "leftover":
-            return [self.about("leftover", ev.player,
-                               cards=self.cards(self.sort(self._parse(c) for c in d["cards"])))]
-        if kind == "game_over":
-            return self.game_over(state, d["winners"])
-        return []  # action (narrated by `move`), turn_limit (told at the hand's end), ...
+        """The lines telling one recorded event, by the teller of its kind (`_TELLERS`): an
+        action is narrated by `move`, a turn limit at the hand's end, ... and has none. The
+        player of the last event of each kind in the hand is kept for the hand's end (a
+        reason's words may be about him: `hand_ends.Ending.about`)."""
+        tell = _TELLERS.get(ev.kind)
+        out = tell(self, state, ev, actor, action) if tell is not None else []
+        if ev.player is not None:
+            self._last[ev.kind] = ev.player
+        return out
+
+    def _cut(self, state, ev, actor, action) -> list[str]:
+        cuts = [f"{self.name(int(p))}: {self.deck.name(self._parse(c), self.lang)}"
+                for p, c in sorted(ev.data["cards"].items(), key=lambda kv: int(kv[0]))]
+        return [self.tr("cut", cuts="; ".join(cuts))]
+
+    def _dealt(self, state, ev, actor, action) -> list[str]:
+        d = ev.data
+        self._hand, self._deal, self._trigger, self._last = d["hand"], ev, None, {}
+        out = ["", self.rule(self.about("deal", d["dealer"], hand=d["hand"]))]
+        return out + self.dealt(d) if self.sees_everything else out
+
+    def _knocked(self, state, ev, actor, action) -> list[str]:
+        if ev.player == actor and action is not None and action.role is KNOCK:
+            return []  # the move that knocked said so
+        return [self.knocks(ev.player)]
+
+    def _revealed(self, state, ev, actor, action) -> list[str]:
+        cards = [self._parse(c) for c in ev.data["cards"]]
+        return [self.tr("reveal", zone=self.zone(ev.data["zone"]), cards=self.cards(cards))]
+
+    def _reshuffled(self, state, ev, actor, action) -> list[str]:
+        return [self.tr("reshuffle", zone=self.rest(), cards=self.tr("cards", n=ev.data["cards"]))]
+
+    def _refreshed(self, state, ev, actor, action) -> list[str]:
+        cards = [self._parse(c) for c in ev.data["cards"]]
+        return [self.tr("refresh", zone=self.zone(ev.data["zone"]), stock=self.rest(),
+                        cards=self.cards(cards))]
+
+    def _refresh_failed(self, state, ev, actor, action) -> list[str]:
+        return [self.tr("refresh_failed", zone=self.zone(ev.data["zone"]), stock=self.rest())]
+
+    def _triggered(self, state, ev, actor, action) -> list[str]:
+        self._trigger = ev
+        return []
+
+    def _stuck(self, state, ev, actor, action) -> list[str]:
+        return [self.about("stuck", ev.player)]
+
+    def _shown_bottom(self, state, ev, actor, action) -> list[str]:
+        shown = [f"{self.name(int(p))}: {self.card(self._parse(c)):bare}"
+                 for p, c in sorted(ev.data["cards"].items(), key=lambda kv: int(kv[0]))]
+        return [self.tr("show_bottom", cards="; ".join(shown))]
+
+    def _capture_event(self, state, ev, actor, action) -> list[str]:
+        return [self.about("capture_event", ev.player, event=ev.data["event"])]
+
+    def _leftover(self, state, ev, actor, action) -> list[str]:
+        cards = self.cards(self.sort(self._parse(c) for c in ev.data["cards"]))
+        return [self.about("leftover", ev.player, cards=cards)]
 
     def standing(self, ev) -> list[str]:
         """What a hand's settlement did to the players' standing, in the stakes mode's words:
@@ -450,8 +467,6 @@ class TableView(MoveLines):
             return ""
         if outcome == "win":
             return self.how_won(list(d["winners"]), holders, at_deal(reason), combo_of)
-        if outcome == "showdown" and reason == "knock" and d.get("knocker") is not None:
-            return self.about("end_knock", d["knocker"])  # the knock's own words
         told = self.told(outcome, reason)
         if told is not None:
             return told
@@ -483,15 +498,19 @@ class TableView(MoveLines):
         ending = ending_of(reason)
         if ending is None or outcome not in ending.told:
             return None
-        fields = {"stock": self.rest(), "turns": MAX_TURNS_PER_HAND}
         if ending.about is None:
-            return self.own_words(ending.told[outcome]).format(**fields)
+            return self._ending_words(ending.told[outcome])
         p = self._last.get(ending.about)
         if p is None:
             return None
         if self._is_viewer([p]) and outcome in ending.told_you:
-            return self.own_words(ending.told_you[outcome]).format(**fields)
-        return self.own_words(ending.told[outcome]).format(who=self.who(p), **fields)
+            return self._ending_words(ending.told_you[outcome])
+        return self._ending_words(ending.told[outcome], who=self.who(p))
+
+    def _ending_words(self, words: Mapping[str, str], **who) -> str:
+        """A hand-end reason's sentence, with its fields: `{stock}` (the zone the undealt cards
+        went to), `{turns}` (the turn limit), `{who}`."""
+        return self.own_words(words).format(stock=self.rest(), turns=MAX_TURNS_PER_HAND, **who)
 
     def hand_end(self, d: Mapping) -> list[str]:
         if self.rules.stakes.mode.scores_cards:  # a capture game: the taken cards are counted
@@ -525,3 +544,19 @@ class TableView(MoveLines):
             rows = [(self.name(p), f"{number(r):+}") for p, r in enumerate(returns)]
             out += ["  " + line for line in table(rows, right=(1,))]
         return out
+
+
+#: who tells each kind of recorded event (`state.EventKind`); a kind without one is not told
+#: when it happens (an action is narrated by `TableView.move`, a turn limit at the hand's end)
+_TELLERS = {
+    "cut": TableView._cut, "deal": TableView._dealt, "knock": TableView._knocked,
+    "reveal": TableView._revealed, "reshuffle": TableView._reshuffled,
+    "refresh": TableView._refreshed, "refresh_failed": TableView._refresh_failed,
+    "trigger": TableView._triggered, "stuck": TableView._stuck,
+    "hand_end": lambda view, state, ev, actor, action: view.hand_end(ev.data),
+    "show_bottom": TableView._shown_bottom, "capture_event": TableView._capture_event,
+    "leftover": TableView._leftover,
+    "game_over": lambda view, state, ev, actor, action: view.game_over(state,
+                                                                       ev.data["winners"]),
+    **{kind: (lambda view, state, ev, actor, action: view.standing(ev)) for kind in STANDING},
+}

@@ -607,11 +607,14 @@ class _Compiler:
         """`when:` guards (the round, the turn, a knock) on a trigger: its condition holds only
         while they all do. After the deal nobody is acting, so guards on a player's hand make
         no sense there."""
+        from .guards import needs_player
+        from .triggers import at_deal
         guards = tuple(self.guard(g, path + ("when", j)) for j, g in enumerate(when))
         for j, g in enumerate(when):
-            if on == "dealt" and isinstance(g, Mapping) and "value_at_least" in g:
-                self.error(path + ("when", j), "after the deal nobody is acting: "
-                           "`value_at_least` needs a player (use `if: {holds: ...}`)")
+            if at_deal(on) and needs_player(g):
+                self.error(path + ("when", j), f"after the deal nobody is acting: "
+                           f"`{next(iter(g))}` reads the acting player's hand (use "
+                           f"`if: {{holds: ...}}`)")
 
         def fires(st, p):
             for g in guards:

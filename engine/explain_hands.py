@@ -10,7 +10,7 @@ from .explain_terms import RulesetTerms, Section
 from .explain_words import cap
 from .patterns import PATTERN_KINDS, Pattern
 from .rules import Spec, Trigger
-from .triggers import CONDITIONS, OUTCOMES, about_hands
+from .triggers import CONDITIONS, OUTCOMES, about_hands, at_deal
 
 
 class HandSections(RulesetTerms):
@@ -111,7 +111,7 @@ class HandSections(RulesetTerms):
                 whens += self.t(", only when ", ", solo quando ") + self.join(
                     [self.guard_clause(g) for g in first.when])  # type: ignore[attr-defined]
             out = self.outcome(first)
-            if first.best_only and not any(x.on == "dealt" for x in trigs):
+            if first.best_only and not any(at_deal(x.on) for x in trigs):
                 out += self.t("; only the best of several wins", "; vince solo la migliore")
             if first.condition_spec is not None:
                 cond = self.condition(first.condition_spec)

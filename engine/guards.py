@@ -6,25 +6,70 @@ attribute reads. Each unit also carries its schema, the zones it names and its w
 adverb after an option ("only in the first round") and a clause inside `not` and `any` ("it
 is round 1 or earlier"). Adding a guard is adding one `GUARDS.add(...)` here (see "Adding a
 keyword" in docs/language.md).
+
+A guard also declares what it `reads` (`Reads`): the table everybody shares, or the acting
+player's own cards. The compiler asks it, never the guard's name, where nobody is acting (a
+trigger checked as the cards are dealt): a guard on the player's hand is refused there.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from enum import Enum
 from typing import Any
 
-from .keywords import CompileContext, Kind, Ref, Registry, Terms, Unit
+from .keywords import CompileContext, Kind, Ref, Registry, Terms, Unit, one_key
 
 Guard = Callable[[Any, int], bool]
 
-GUARDS: Registry[Unit] = Registry(Kind.GUARD, forms=("adverb", "clause"))
+
+class Reads(Enum):
+    """What a guard's closure reads of the game."""
+    TABLE = "table"    # what everybody shares: the round, the turn, the knock, the zones
+    PLAYER = "player"  # the acting player's own cards: it needs somebody acting
+    INNER = "inner"    # what the guards inside its parameter read (`not`, `any`)
+
+
+@dataclass(frozen=True, kw_only=True)
+class GuardUnit(Unit):
+    """A guard (`if:` of an option, `when:` of a trigger). `reads`: what its closure reads;
+    for `Reads.INNER`, `inner` gives the guards its parameter holds."""
+    reads: Reads
+    inner: Callable[[Any], Iterable[Any]] | None = None
+
+
+GUARDS: Registry[GuardUnit] = Registry(Kind.GUARD, forms=("adverb", "clause"),
+                                       unit_type=GuardUnit)
 
 
 def guard(name: str, description: str, schema: Mapping[str, Any],
-          compile: Callable[[Any, CompileContext], Guard], words: Mapping[str, Any],
-          refs: tuple[Ref, ...] = (), example: Any = None) -> Unit:
+          compile: Callable[[Any, CompileContext], Guard], reads: Reads,
+          words: Mapping[str, Any], refs: tuple[Ref, ...] = (), example: Any = None,
+          inner: Callable[[Any], Iterable[Any]] | None = None) -> GuardUnit:
     """Register a guard unit (the shorthand every guard below uses)."""
-    return GUARDS.add(Unit(kind=Kind.GUARD, name=name, description=description, schema=schema,
-                           compile=compile, words=words, refs=refs, example=example))
+    return GUARDS.add(GuardUnit(kind=Kind.GUARD, name=name, description=description,
+                                schema=schema, compile=compile, words=words, refs=refs,
+                                example=example, reads=reads, inner=inner))
+
+
+def reads(spec: Any) -> set[Reads]:
+    """What a guard as written (`{value_at_least: 25}`) reads, asked of its unit and, for a
+    guard of guards, of theirs: never `Reads.INNER`. Empty for one that is no known guard (the
+    compiler has said so)."""
+    found = one_key(spec)
+    unit = GUARDS.get(found[0]) if found is not None else None
+    if unit is None or found is None:
+        return set()
+    if unit.reads is not Reads.INNER:
+        return {unit.reads}
+    inside = unit.inner(found[1]) if unit.inner is not None else ()
+    return set().union(*(reads(g) for g in inside))
+
+
+def needs_player(spec: Any) -> bool:
+    """Whether a guard as written reads the acting player's cards (so it cannot be checked
+    where nobody is acting)."""
+    return Reads.PLAYER in reads(spec)
 
 
 def _only_while(clause: Callable[[Any, Terms], str], lang: str) -> Callable[[Any, Terms], str]:
@@ -51,7 +96,7 @@ def _from_round_it(n: int, w: Terms) -> str:
 
 
 guard("round_at_least", "The round of turns is at least this (the first round is 1).",
-      {"type": "integer", "minimum": 1}, _round_at_least, example=2, words={
+      {"type": "integer", "minimum": 1}, _round_at_least, Reads.TABLE, example=2, words={
           "it": {"adverb": _from_round_it,
                  "clause": lambda n, w: f"si è almeno al giro {n}",
                  "negated": lambda n, w: "si è ancora al primo giro" if n == 2 else
@@ -66,7 +111,7 @@ def _round_at_most(n: int, ctx: CompileContext) -> Guard:
 
 
 guard("round_at_most", "The round of turns is at most this (the first round is 1).",
-      {"type": "integer", "minimum": 1}, _round_at_most, example=1, words={
+      {"type": "integer", "minimum": 1}, _round_at_most, Reads.TABLE, example=1, words={
           "en": {"adverb": lambda n, w: "only in the first round" if n == 1 else
                  f"only in the first {n} rounds",
                  "clause": lambda n, w: f"it is round {n} or earlier"},
@@ -82,7 +127,7 @@ def _value_at_least(n: float, ctx: CompileContext) -> Guard:
 
 
 guard("value_at_least", "The player's hand is worth at least this value.",
-      {"type": "number"}, _value_at_least, example=25, words={
+      {"type": "number"}, _value_at_least, Reads.PLAYER, example=25, words={
           "en": {"adverb": lambda n, w: f"only with a hand worth {w.num(n)} or more",
                  "clause": lambda n, w: f"his hand is worth {w.num(n)} or more",
                  "negated": lambda n, w: f"his hand is worth less than {w.num(n)}"},
@@ -98,7 +143,7 @@ def _nobody_knocked(flag: bool, ctx: CompileContext) -> Guard:
 
 
 guard("nobody_knocked", "true: nobody has knocked (stood) yet this hand; false: somebody has.",
-      {"type": "boolean"}, _nobody_knocked, example=True, words={
+      {"type": "boolean"}, _nobody_knocked, Reads.TABLE, example=True, words={
           "en": {"adverb": lambda f, w: "only if nobody has knocked yet" if f else
                  "only after somebody has knocked",
                  "clause": lambda f, w: "nobody has knocked yet" if f else
@@ -116,7 +161,7 @@ def _first_turn(flag: bool, ctx: CompileContext) -> Guard:
 
 
 guard("first_turn", "true: this is the first turn of the hand; false: it is not.",
-      {"type": "boolean"}, _first_turn, example=True, words={
+      {"type": "boolean"}, _first_turn, Reads.TABLE, example=True, words={
           "en": {"adverb": lambda f, w: "only on the first turn of the hand" if f else
                  "not on the first turn of the hand",
                  "clause": lambda f, w: "it is the first turn of the hand" if f else
@@ -128,7 +173,7 @@ guard("first_turn", "true: this is the first turn of the hand; false: it is not.
 
 
 # ---- zones --------------------------------------------------------------------------------
-def _zone_face(name: str, up: bool, description: str) -> Unit:
+def _zone_face(name: str, up: bool, description: str) -> GuardUnit:
     """`zone_visible` (up) and `zone_hidden`: whether a zone lies face up."""
     def compile(zone: str, ctx: CompileContext) -> Guard:
         if up:
@@ -144,7 +189,7 @@ def _zone_face(name: str, up: bool, description: str) -> Unit:
         return f"{z.the('it')} {z.be('it')} {z.adj('scopert' if up else 'copert')}"
 
     return guard(name, description, {"$ref": "#/definitions/identifier"}, compile,
-                 refs=(Ref("zone"),), example="reserve", words={
+                 reads=Reads.TABLE, refs=(Ref("zone"),), example="reserve", words={
                      "en": {"adverb": _only_while(en, "en"), "clause": en},
                      "it": {"adverb": _only_while(it, "it"), "clause": it}})
 
@@ -167,8 +212,8 @@ def _size_it(spec: Mapping[str, Any], w: Terms) -> str:
 
 
 guard("zone_size_at_least", "The zone holds at least `count` cards: {zone, count}.",
-      {"$ref": "#/definitions/zone_count"}, _zone_size_at_least,
-      refs=(Ref("zone", ("zone",)),), example={"zone": "stock", "count": 2}, words={
+      {"$ref": "#/definitions/zone_count"}, _zone_size_at_least, Reads.TABLE,
+      refs=(Ref("zone", ("zone",)),), example={"zone": "pile", "count": 2}, words={
           "en": {"adverb": _only_while(_size_en, "en"), "clause": _size_en},
           "it": {"adverb": _only_while(_size_it, "it"), "clause": _size_it}})
 
@@ -197,7 +242,7 @@ def _not(spec: Mapping[str, Any], ctx: CompileContext) -> Guard:
 
 
 guard("not", "The inner guard does not hold.", {"$ref": "#/definitions/guard"}, _not,
-      example={"first_turn": True}, words={
+      Reads.INNER, inner=lambda g: (g,), example={"first_turn": True}, words={
           "en": {"adverb": lambda g, w: f"unless {_clause(g, w)}",
                  "clause": lambda g, w: _negated(g, w, "it is not so that")},
           "it": {"adverb": lambda g, w: f"tranne quando {_clause(g, w)}",
@@ -215,6 +260,7 @@ def _either(gs: list[Mapping[str, Any]], w: Terms) -> str:
 
 guard("any", "At least one of the listed guards holds.",
       {"type": "array", "minItems": 1, "items": {"$ref": "#/definitions/guard"}}, _any,
+      Reads.INNER, inner=lambda gs: gs,
       example=[{"round_at_most": 1}, {"value_at_least": 30}], words={
           "en": {"adverb": lambda gs, w: f"only when {_either(gs, w)}", "clause": _either},
           "it": {"adverb": lambda gs, w: f"solo quando {_either(gs, w)}", "clause": _either}})

@@ -35,11 +35,17 @@ class Ending:
 
 
 #: the hand ends the game makes itself, not a keyword: a player with no legal move, the turn
-#: limit, a knock (its words at the table are the knock's own), and the game stopped by the
-#: safety net after its most hands (`stopped:hand_limit`, counted by simulate)
+#: limit, a knock (told of the player who knocked: the last `knock` event of the hand), and the
+#: game stopped by the safety net after its most hands (`stopped:hand_limit`, counted by
+#: simulate)
 OWN: dict[str, Ending] = {
     "hand_limit": Ending(named={"stopped": "game stopped at the hand limit"}),
-    "knock": Ending(named={"showdown": "knock"}),
+    "knock": Ending(
+        about="knock", named={"showdown": "knock"},
+        told={"showdown": {"en": "{who:The} knocked: the hands are compared.",
+                           "it": "{who:The} ha bussato: si confrontano le mani."}},
+        told_you={"showdown": {"en": "You knocked: the hands are compared.",
+                               "it": "Hai bussato: si confrontano le mani."}}),
     "stuck": Ending(
         about="stuck", named={"showdown": "no move left"},
         told={"showdown": {"en": "{who:The} cannot move: the hands are compared.",

@@ -157,6 +157,17 @@ class Unit:
 
 U = TypeVar("U", bound=Unit)
 
+#: What a keyword of each kind takes. "one": a parameter, whose JSON Schema its unit must
+#: declare (an unchecked parameter would reach its compile step as written, and crash play);
+#: "none": nothing (a schema would never be read, so declaring one is a mistake too);
+#: "either": unit by unit, its schema saying which (an outcome: `showdown`, `refresh: pile`).
+TAKES: dict[Kind, Literal["one", "none", "either"]] = {
+    Kind.GUARD: "one", Kind.PRIMITIVE: "one", Kind.EFFECT: "one",
+    Kind.TRIGGER_CONDITION: "one", Kind.PATTERN_KIND: "one", Kind.SCORE: "one",
+    Kind.TRIGGER_EVENT: "none", Kind.PAY_POLICY: "none", Kind.TIE_POLICY: "none",
+    Kind.STAKES_MODE: "none", Kind.KNOCK_RULE: "none", Kind.OUTCOME: "either",
+}
+
 #: Every registry, by kind, in the order the unit modules create them.
 REGISTRIES: dict[Kind, Registry[Any]] = {}
 
@@ -171,8 +182,12 @@ class Registry(Generic[U]):
 
     def __init__(self, kind: Kind, forms: tuple[str, ...],
                  sample: Callable[[U, Terms], Any] | None = None, needs_schema: bool = False,
-                 optional: tuple[str, ...] = (), together: tuple[tuple[str, ...], ...] = ()):
+                 optional: tuple[str, ...] = (), together: tuple[tuple[str, ...], ...] = (),
+                 unit_type: type[Unit] = Unit):
         self.kind = kind
+        #: what its units are: a kind whose units declare more than a `Unit` (a guard, what
+        #: it reads) refuses a plain one, so none is added without saying it
+        self.unit_type = unit_type
         self.forms = forms
         #: phrases a unit may have (a move's words at the table): one it has in a language it
         #: has in every language, and the forms of a `together` group come all or none
@@ -180,8 +195,11 @@ class Registry(Generic[U]):
         self.together = together
         self._sample = sample
         #: every unit of the kind must declare a schema (a primitive: the keys its options
-        #: take, `{"properties": {}}` for none), so none is added without one by mistake
-        self.needs_schema = needs_schema
+        #: take, `{"properties": {}}` for none), so none is added without one by mistake:
+        #: the kinds whose keywords take a parameter (`TAKES`)
+        self.needs_schema = needs_schema or TAKES[kind] == "one"
+        #: no unit of the kind may declare one (its keywords take nothing)
+        self.takes_nothing = TAKES[kind] == "none"
         self._units: dict[str, U] = {}
         REGISTRIES[kind] = self
 
@@ -190,8 +208,28 @@ class Registry(Generic[U]):
             raise ValueError(f"{unit.name!r} is a {unit.kind.value}, not a {self.kind.value}")
         if unit.name in self._units:
             raise ValueError(f"{self.kind.value} {unit.name!r} is registered twice")
+        if not isinstance(unit, self.unit_type):
+            raise TypeError(f"{self.kind.value} {unit.name!r} is a {type(unit).__name__}, not "
+                            f"a {self.unit_type.__name__}: see its fields")
+        problem = self.schema_problem(unit)
+        if problem is not None:
+            raise ValueError(problem)
         self._units[unit.name] = unit
         return unit
+
+    def schema_problem(self, unit: Unit) -> str | None:
+        """Why `unit` cannot be registered for its schema, or None: a keyword that takes a
+        parameter without the schema that checks it (`validate` would let any value through
+        to its compile step), or one that takes nothing with a schema nobody reads."""
+        who = f"{unit.kind.value} {unit.name!r}"
+        if unit.schema is not None and not isinstance(unit.schema, Mapping):
+            return f"{who}: its schema is not a JSON Schema object"
+        if unit.schema is None and self.needs_schema:
+            return (f"{who} has no schema: a {unit.kind.value} takes a parameter, and its unit "
+                    f"declares the JSON Schema of it ({{'properties': {{}}}} when it takes none)")
+        if unit.schema is not None and self.takes_nothing:
+            return f"{who} declares a schema, but a {unit.kind.value} takes no parameter"
+        return None
 
     def remove(self, name: str) -> None:
         """Take a unit out again (tests that register a scratch unit)."""
@@ -257,11 +295,9 @@ def unit_problems(unit: Unit, registry: Registry[Any],
         out.append(f"{who} has no description (the words shown in the schema and reference)")
     if not callable(unit.compile):
         out.append(f"{who} has no compile step")
-    if unit.schema is not None and not isinstance(unit.schema, Mapping):
-        out.append(f"{who}: its schema is not a JSON Schema object")
-    elif unit.schema is None and registry.needs_schema:
-        out.append(f"{who} has no schema (the JSON Schema of its parameters; "
-                   f"{{'properties': {{}}}} when it takes none)")
+    problem = registry.schema_problem(unit)
+    if problem is not None:
+        out.append(problem)
     for lang in LANGS:
         forms = unit.words.get(lang) if isinstance(unit.words, Mapping) else None
         if not forms:

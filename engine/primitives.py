@@ -218,7 +218,7 @@ PRIMITIVES.add(Primitive(
     kind=Kind.PRIMITIVE, name="draw", description="top card of a zone to the hand",
     schema={"properties": {"from": _zone_param("the zone whose top card is drawn.")},
             "required": ["from"]},
-    compile=_as_given, refs=(Ref("zone", ("from",)),), example={"from": "stock"},
+    compile=_as_given, refs=(Ref("zone", ("from",)),), example={"from": "pile"},
     keys=_no_cards, lister=_single_if_zone, apply=_draw_apply, zone_param="from",
     shape="if_zone", role=DRAW, moving=_draw_moving, words={
         "en": {"option": _draw_en, "label": told("Draw {t.zone:da}"),
@@ -644,5 +644,5 @@ EFFECTS.add(Effect(
                 "player could have drawn.",
     schema={"$ref": "#/definitions/move"}, compile=effect_move,
     refs=(Ref("zone", ("from",)), Ref("zone", ("to",))),
-    example={"from": "stock", "to": "burn", "count": 2},
+    example={"from": "pile", "to": "burn", "count": 2},
     words={"en": {"clause": _move_en}, "it": {"clause": _move_it}}))

@@ -171,7 +171,7 @@ class Step:
 class Trigger:
     on: str                          # dealt, action, turn_end, all_passed, stock_empty
     condition: Callable | None    # (state, player) -> list of holders, or None if it fails
-    outcome: str                     # win, showdown, void, reshuffle, refresh
+    outcome: str                     # the outcome's keyword (triggers.OUTCOMES)
     zone: str | None = None       # refresh: the zone to deal again
     winner: Winner | None = None     # win: "holders" (default) or "dealer"
     best_only: bool = False

@@ -65,7 +65,7 @@ class Noun:
         return f"{self.it_article}{sep}{self.it_word}"
 
     def bare(self, lang: str) -> str:
-        """Without the article: "stock", "tallone"."""
+        """Without the article (the English word, the Italian one alone)."""
         if lang == "en":
             return self.en[4:] if self.en.lower().startswith("the ") else self.en
         return self.it_word

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from .hand_ends import Ending
 from .keywords import CompileContext, Kind, Ref, Registry, Terms, Unit
+from .terms import Noun
 
 if TYPE_CHECKING:
     from .rules import HandEnd
@@ -99,8 +100,12 @@ def _event(name: str, description: str, en: Callable[[Any, Terms], str],
                             words={"en": {"when": en}, "it": {"when": it}}, **more))
 
 
+#: the stock, in a ruleset that names none (`deal.rest`): what a trigger about it calls it
+_NO_REST = Noun("the stock", "il", "tallone")
+
+
 def _rest(w: Terms) -> Any:
-    return w.rest() or w.zone("stock")
+    return w.rest() or _NO_REST
 
 
 #: a hand ended during play by an instant hand, or compared: how simulate names it
@@ -215,7 +220,7 @@ CONDITIONS.add(ConditionUnit(
     description="A zone's cards match a pattern: {zone, pattern: NAME or instant}.",
     schema={"$ref": "#/definitions/zone_pattern"}, compile=zone_holds,
     refs=(Ref("zone", ("zone",)), Ref("pattern", ("pattern",))),
-    example={"zone": "widow", "pattern": "instant"}, about_hands=True,
+    example={"zone": "centre", "pattern": "instant"}, about_hands=True,
     words={"en": {"clause": lambda s, w: f"the cards of {w.zone(s['zone']).the('en')} make "
                                          f"{_pattern_words(s['pattern'], w, True)}"},
            "it": {"clause": lambda s, w: f"le carte {w.zone(s['zone']).prep('it', 'di')} "
@@ -386,7 +391,7 @@ _outcome("refresh", "the zone's cards are put aside; it is dealt again from the 
          schema={"$ref": "#/definitions/identifier",
                  "description": "The zone whose cards are put aside; it is dealt again from "
                                 "the stock. Required."},
-         refs=(Ref("zone"),), example="widow")
+         refs=(Ref("zone"),), example="centre")
 
 
 # ---- the conditions and outcomes of capture games -----------------------------------------
@@ -444,7 +449,7 @@ CONDITIONS.add(ConditionUnit(
     description="Every one listed is empty: `hands` (every player's hand) or a zone (a zone "
                 "each player owns: some player's is).",
     schema={"type": "array", "minItems": 1, "items": {"$ref": "#/definitions/identifier"}},
-    compile=empty, example=["hands", "stock"],
+    compile=empty, example=["hands", "pile"],
     words={"en": {"clause": lambda n, w: _empty_words(n, w, True)},
            "it": {"clause": lambda n, w: _empty_words(n, w, False)}}))
 

@@ -69,9 +69,49 @@ def test_reshuffle_needs_one_pile_to_discard_to(tmp_path):
         [p.format() for p in problems]
 
 
+def _language_words() -> set[str]:
+    """The words of the rule language itself: every key and every enumerated value of the
+    schema built from the units (`discard`, `table`, `suit`, `instant`...), and the kinds of
+    recorded event (`take`). A built-in may call a zone or an option by one of them; the code
+    quoting it means the keyword."""
+    from typing import get_args
+
+    from trentuno.engine import schema_build
+    from trentuno.engine.state import EventKind
+    words: set[str] = set(get_args(EventKind))
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            words.update(node.get("properties") or {})
+            words.update(v for v in node.get("enum") or () if isinstance(v, str))
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+    walk(schema_build.build())
+    return words
+
+
+def _glossary_lines() -> set[tuple[str, int]]:
+    """The lines of `terms.ZONE_WORDS`, the words for the usual zone names ("stock": "il
+    tallone"): what a zone nobody labelled is called, never what it does. The one place the
+    code may quote a zone's name."""
+    import ast
+    path = Path(__file__).resolve().parent.parent / "engine" / "terms.py"
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found = [n for n in tree.body if isinstance(n, ast.AnnAssign) and
+             getattr(n.target, "id", "") == "ZONE_WORDS"]
+    assert len(found) == 1
+    return {("engine/terms.py", n) for n in range(found[0].lineno,
+                                                  (found[0].end_lineno or 0) + 1)}
+
+
 def test_the_engine_names_no_zone_option_or_pattern():
-    """A guard against new conventions: engine/ code (not its words for explain and play)
-    never quotes a name a built-in gives to a zone, an option or a pattern."""
+    """A guard against new conventions: no module of engine/ or cli/ (the words of explain and
+    the table included) quotes a name a built-in gives to a zone, an option, a pattern or a
+    trigger, unless it is a word of the language; the only quotes allowed are the glossary's,
+    which says how a zone is called."""
     import re
 
     from trentuno.engine.variants import load_merged
@@ -83,22 +123,13 @@ def test_the_engine_names_no_zone_option_or_pattern():
         for opts in d["turn"]["steps"].values():
             names |= {o["name"] for o in opts}
         names |= {t["name"] for t in d.get("triggers") or []}
-    # words that are also keywords of the language (primitives, `holds: instant`, the `suit`
-    # tie-break, the capture primitive's `table:` parameter, the `take` event it emits)
-    names -= {"discard", "draw", "pass", "knock", "swap", "swap-all", "instant", "suit",
-              "table", "take"}
-    root = Path(__file__).resolve().parent.parent / "engine"
-    found = []
-    for f in sorted(root.glob("*.py")):
-        if f.name.startswith(("explain", "terms", "reference")):
-            continue                                  # words for zones, not behaviour
-        for n, line in enumerate(f.read_text(encoding="utf-8").splitlines(), 1):
-            code = line.split("#")[0]
-            if "example=" in code or ".zone(" in code:
-                continue                              # a unit's example, words for a zone
-            for name in names:
-                if re.search(rf"""["']{re.escape(name)}["']""", code):
-                    found.append(f"{f.name}:{n}: {name!r}")
+    names -= _language_words()
+    assert {"stock", "widow", "tris", "stand"} <= names
+    glossary = _glossary_lines()
+    found = [f"{path}:{n}: {name!r}" for path, text in _sources()
+             for n, line in enumerate(text.splitlines(), 1) if (path, n) not in glossary
+             for name in sorted(names)
+             if re.search(rf"""["']{re.escape(name)}["']""", line.split("#")[0])]
     assert not found, found
 
 
@@ -157,107 +188,64 @@ def test_the_frozen_write_check_can_fail():
     assert _frozen_writes(built) == []
 
 
-#: what holds a recorded event (`state.Event`) where the code reads its kind: an event's kind
-#: or a hand's end reason may be called as a primitive is ("knock"), and is compared as such
-_EVENT_VARS = frozenset({"ev", "e", "event"})
-#: the name a hand-end reason is read into ("knock": the hand ended by a knock)
-_REASON_VARS = frozenset({"reason"})
-
-
-def _event_kind_names(func: Any) -> set[str]:
-    """Names a function binds to an event's kind (`kind = ev.kind`, `tr, kind = t, ev.kind`)."""
-    import ast
-    out: set[str] = set()
-    for node in ast.walk(func):
-        if not isinstance(node, ast.Assign):
-            continue
-        for target in node.targets:
-            pairs = (zip(target.elts, node.value.elts)
-                     if isinstance(target, ast.Tuple) and isinstance(node.value, ast.Tuple)
-                     else [(target, node.value)])
-            for name, value in pairs:
-                if isinstance(name, ast.Name) and _is_event_kind(value, set()):
-                    out.add(name.id)
-    return out
-
-
-def _is_event_kind(node: Any, bound: set[str]) -> bool:
-    """An event's kind (`ev.kind`, a name bound to one) or a hand-end reason (`reason`,
-    `d["reason"]`)."""
-    import ast
-    if isinstance(node, ast.Attribute) and node.attr == "kind":
-        return isinstance(node.value, ast.Name) and node.value.id in _EVENT_VARS
-    if isinstance(node, ast.Name):
-        return node.id in bound or node.id in _REASON_VARS
-    if isinstance(node, ast.Subscript):
-        return isinstance(node.slice, ast.Constant) and node.slice.value == "reason"
-    return False
-
-
-def primitive_name_compares(source: str, names: set[str], events: set[str]) -> list[int]:
+def primitive_name_compares(source: str, names: set[str]) -> list[int]:
     """The lines of `source` that compare something with a primitive's name (`==`, `!=`,
-    `in (...)`), but for an event's kind or a hand-end reason compared with the name of an
-    event that is also a primitive's ("knock")."""
+    `in (...)`). No exception: a recorded event or a hand-end reason that shares a primitive's
+    name ("knock") is told by a teller chosen by kind or by its reason's own words
+    (`hand_ends`), never by comparing it with the name."""
     import ast
-    tree = ast.parse(source)
-    funcs = [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
-    bound_in: dict[int, set[str]] = {}
-    for f in funcs:  # inner functions (walked after their outer one) see their own names
-        names_bound = _event_kind_names(f)
-        for node in ast.walk(f):
-            bound_in[id(node)] = names_bound
     found: set[int] = set()
-    for node in ast.walk(tree):
+    for node in ast.walk(ast.parse(source)):
         if not isinstance(node, ast.Compare):
             continue
         sides = [node.left, *node.comparators]
         consts = [c.value for side in sides for c in (
             side.elts if isinstance(side, (ast.Tuple, ast.List, ast.Set)) else [side])
             if isinstance(c, ast.Constant) and isinstance(c.value, str)]
-        hits = [c for c in consts if c in names]
-        if not hits:
-            continue
-        bound = bound_in.get(id(node), set())
-        if all(c in events for c in hits) and any(_is_event_kind(s, bound) for s in sides):
-            continue
-        found.add(node.lineno)
+        if any(c in names for c in consts):
+            found.add(node.lineno)
     return sorted(found)
+
+
+def _sources() -> list[tuple[str, str]]:
+    """(path, text) of every module of engine/ and cli/, the units' own included."""
+    root = Path(__file__).resolve().parent.parent
+    return [(str(f.relative_to(root)), f.read_text(encoding="utf-8"))
+            for folder in ("engine", "cli") for f in sorted((root / folder).glob("*.py"))]
 
 
 def test_nothing_after_the_compiler_branches_on_a_primitive_name():
     """What the compiler, the game state, explain, the bots and the table need to know about
     a move (does it knock, pass, draw from a zone, discard onto one? how is it said?) is its
     unit's role and words, never its name, so that a primitive added or renamed needs nothing
-    outside its unit. Only the units themselves (primitives.py, and capture.py, the capture
-    primitive's moves) may name them."""
-    from typing import get_args
-
+    outside its unit. Every module is scanned, the units' own (primitives.py, capture.py), the
+    bots and the table included: a unit has no reason to compare its own name either. The
+    same holds for a trigger event (`on:`): what the code needs of one (does it happen as the
+    cards are dealt? can it only follow a pass? how is a hand it ends told?) its unit says."""
     from trentuno.engine.primitives import PRIMITIVES
-    from trentuno.engine.state import EventKind
-    names = set(PRIMITIVES)
-    events = set(get_args(EventKind)) | {"knock"}  # the knock event, a hand ended by a knock
-    root = Path(__file__).resolve().parent.parent
-    found = [f"{f.relative_to(root)}:{n}"
-             for folder in ("engine", "cli") for f in sorted((root / folder).glob("*.py"))
-             if f.name not in ("primitives.py", "capture.py")
-             for n in primitive_name_compares(f.read_text(encoding="utf-8"), names, events)]
+    from trentuno.engine.triggers import EVENTS
+    names = set(PRIMITIVES) | set(EVENTS)
+    sources = _sources()
+    assert any(path == "engine/bots.py" for path, _ in sources)
+    assert any(path == "cli/table.py" for path, _ in sources)
+    found = [f"{path}:{n}" for path, text in sources
+             for n in primitive_name_compares(text, names)]
     assert not found, found
 
 
 def test_the_primitive_name_check_can_fail():
-    names, events = {"draw", "knock", "pass"}, {"knock", "deal"}
+    names = {"draw", "knock", "pass"}
 
     def lines(src: str) -> list[int]:
-        return primitive_name_compares(src, names, events)
+        return primitive_name_compares(src, names)
     assert lines("if a.kind == 'draw':\n    pass\n") == [1]
     assert lines("def f(a):\n    k = a.kind\n    return k != 'draw'\n") == [3]
     assert lines("def f(action):\n    return action.kind == 'knock'\n") == [2]
     assert lines("def f(a):\n    return a.kind in ('pass', 'knock')\n") == [2]
-    assert lines("def f(ev):\n    return ev.kind == 'knock'\n") == []
-    assert lines("def f(self, ev):\n    tr, kind = self.tr, ev.kind\n"
-                 "    return kind == 'knock'\n") == []
-    assert lines("def f(reason):\n    return reason == 'knock'\n") == []
-    assert lines("def f(ev):\n    return ev.kind == 'pass'\n") == [2]  # not an event
+    assert lines("def f(ev):\n    return ev.kind == 'knock'\n") == [2]
+    assert lines("def f(reason):\n    return reason == 'knock'\n") == [2]
+    assert lines("def f(ev):\n    return ev.kind == 'deal'\n") == []
+    assert lines("TELL = {'knock': print}\n") == []
 
 
 def test_every_kind_the_code_compares_with_is_an_event():
@@ -280,13 +268,22 @@ def test_every_kind_the_code_compares_with_is_an_event():
 
 
 def test_words_and_play_do_not_branch_on_a_condition_or_guard_name():
-    """What explain and play need to know about a compiled guard, effect or trigger condition
-    (`Spec.keyword`) is a property of its unit (a condition that finds the holders of a hand,
-    say), not its name. The linter reasons about what each guard means and may name them."""
+    """What explain, play and the bots need to know about a compiled guard, effect or trigger
+    condition (`Spec.keyword`) is a property of its unit (a condition that finds the holders
+    of a hand, say), not its name: every module of engine/ and cli/ is scanned."""
     import re
-    root = Path(__file__).resolve().parent.parent / "engine"
-    found = [f"{f.name}:{n}: {line.strip()}"
-             for f in sorted(root.glob("*.py")) if f.name != "lint.py"
-             for n, line in enumerate(f.read_text(encoding="utf-8").splitlines(), 1)
+    found = [f"{path}:{n}: {line.strip()}" for path, text in _sources()
+             for n, line in enumerate(text.splitlines(), 1)
              if re.search(r"\.keyword\s*(==|!=|in\b|not in\b)", line.split("#")[0])]
     assert not found, found
+
+
+def test_the_table_tells_only_recorded_events():
+    """The play table tells each recorded event by a teller chosen by its kind: a kind there
+    that the record never has (misspelt) would silently never be told."""
+    from typing import get_args
+
+    from trentuno.cli.table import _TELLERS
+    from trentuno.engine.state import EventKind
+    assert set(_TELLERS) <= set(get_args(EventKind)), set(_TELLERS) - set(get_args(EventKind))
+    assert "knock" in _TELLERS and "hand_end" in _TELLERS

@@ -16,7 +16,7 @@ import jsonschema
 import pytest
 from trentuno.engine import schema_build
 from trentuno.engine.explain import _Explainer, explain
-from trentuno.engine.guards import GUARDS
+from trentuno.engine.guards import GUARDS, GuardUnit, Reads
 from trentuno.engine.keywords import (
     LANGS,
     Kind,
@@ -130,10 +130,10 @@ SCRATCH_WORDS = {
 
 
 def _scratch(words: dict) -> Unit:
-    return Unit(kind=Kind.GUARD, name="scratch_fewer_cards",
-                description="The player holds fewer than this many cards.",
-                schema={"type": "integer", "minimum": 1}, compile=_scratch_fewer_cards,
-                words=words, example=4)
+    return GuardUnit(kind=Kind.GUARD, name="scratch_fewer_cards",
+                     description="The player holds fewer than this many cards.",
+                     schema={"type": "integer", "minimum": 1}, compile=_scratch_fewer_cards,
+                     words=words, example=4, reads=Reads.PLAYER)
 
 
 @pytest.fixture
@@ -166,9 +166,9 @@ def test_a_scratch_guard_missing_a_phrase_is_named(registered):
 
 
 def test_a_scratch_guard_without_description_or_compile_is_named(registered):
-    unit = registered(Unit(kind=Kind.GUARD, name="scratch_fewer_cards", description="",
-                           schema={"type": "integer"}, compile=None,
-                           words=SCRATCH_WORDS, example=4))
+    unit = registered(GuardUnit(kind=Kind.GUARD, name="scratch_fewer_cards", description="",
+                                schema={"type": "integer"}, compile=None,
+                                words=SCRATCH_WORDS, example=4, reads=Reads.PLAYER))
     problems = unit_problems(unit, GUARDS)
     assert any("'scratch_fewer_cards' has no description" in p for p in problems)
     assert any("'scratch_fewer_cards' has no compile step" in p for p in problems)
@@ -215,11 +215,12 @@ def test_a_complete_scratch_guard_is_validated_compiled_and_explained(registered
 
 def test_a_guard_naming_an_undeclared_zone_is_refused_generically(registered):
     from trentuno.engine.keywords import Ref
-    registered(Unit(kind=Kind.GUARD, name="scratch_zone_empty",
-                    description="The zone is empty.",
-                    schema={"$ref": "#/definitions/identifier"},
-                    compile=lambda z, ctx: (lambda st, p: not st.zones[z]),
-                    refs=(Ref("zone"),), words=SCRATCH_WORDS, example="stock"))
+    registered(GuardUnit(kind=Kind.GUARD, name="scratch_zone_empty",
+                         description="The zone is empty.",
+                         schema={"$ref": "#/definitions/identifier"},
+                         compile=lambda z, ctx: (lambda st, p: not st.zones[z]),
+                         refs=(Ref("zone"),), words=SCRATCH_WORDS, example="stock",
+                         reads=Reads.TABLE))
     import copy
 
     from trentuno.engine.compiler import CompileProblems, compile_document
@@ -263,12 +264,15 @@ DRAW_BOTTOM_SCHEMA = {"properties": {"from": {"$ref": "#/definitions/identifier"
                       "required": ["from"]}
 
 
-def test_a_scratch_primitive_without_schema_or_italian_words_is_named(registered):
+def test_a_scratch_primitive_without_schema_or_italian_words_is_named():
     from trentuno.engine.primitives import PRIMITIVES
-    unit = registered(_draw_bottom({"en": DRAW_BOTTOM_WORDS["en"]}))
+    unit = _draw_bottom({"en": DRAW_BOTTOM_WORDS["en"]})
+    with pytest.raises(ValueError, match="'scratch_draw_bottom' has no schema"):
+        PRIMITIVES.add(unit)
+    assert "scratch_draw_bottom" not in PRIMITIVES
     assert unit_problems(unit, PRIMITIVES) == [
-        ("primitive 'scratch_draw_bottom' has no schema (the JSON Schema of its parameters; "
-        "{'properties': {}} when it takes none)"),
+        ("primitive 'scratch_draw_bottom' has no schema: a primitive takes a parameter, and "
+         "its unit declares the JSON Schema of it ({'properties': {}} when it takes none)"),
         "primitive 'scratch_draw_bottom' has no words in 'it' (explain cannot say it)",
         ("primitive 'scratch_draw_bottom' names a zone at from, a key its schema does not "
         "declare")]

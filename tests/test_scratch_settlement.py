@@ -125,6 +125,12 @@ RING = Effect(
 def registered(monkeypatch: Any) -> Iterator[Any]:
     """Register scratch units for one test (the schema `validate` uses is built from them),
     then take them out again."""
+    yield from registering(monkeypatch)
+
+
+def registering(monkeypatch: Any) -> Iterator[Any]:
+    """What `registered` yields and undoes (tests/test_scratch_units.py makes it a fixture
+    too)."""
     from trentuno.engine import variants
     added: list[Unit] = []
     monkeypatch.setenv("TRENTUNO_CACHE_DIR", "")  # no verdict of a scratch file is kept

@@ -237,8 +237,11 @@ class CaptureSections(RulesetTerms):
             line = t(f"The first to reach {_pts(n, 'en')} wins, at once.",
                      f"Vince chi arriva per primo a {_pts(n, 'it')}, subito.")
         else:
+            most = r.stakes.mode.sign > 0
             line = t(f"The game ends after a hand in which a side reaches {_pts(n, 'en')}; "
-                     f"the most points win; if the leaders are level, play goes on.",
+                     f"the {'most' if most else 'fewest'} points win; if the leaders are "
+                     f"level, play goes on.",
                      f"La partita finisce dopo la mano in cui una parte arriva a "
-                     f"{_pts(n, 'it')}; vince chi ha più punti; a pari punti si continua.")
+                     f"{_pts(n, 'it')}; vince chi ha {'più' if most else 'meno'} punti; a pari "
+                     f"punti si continua.")
         return Section("end", t("End of the game", "Fine della partita"), (line,))

@@ -200,3 +200,115 @@ def test_the_three_kings_rule_reads_as_english():
 def test_the_cocincina_bonus_says_which_cards_it_counts():
     assert "not the card played" in explain("cocincina")
     assert "non quella calata" in explain("cocincina", "it")
+
+
+# ---- the variants on the shelf -----------------------------------------------------------------
+def four_deck(s3, s2, s1, s0, table=()):
+    """Scopone, dealer 0: seat 3 (who plays first) is dealt first, then seats 2, 1, 0, then
+    the table."""
+    return list(s3) + list(s2) + list(s1) + list(s0) + list(table)
+
+
+def whole_game(rules, players, seed):
+    st = GameState(rules, players=players, seed=seed)
+    while not st.is_over:
+        st.apply(st.legal_actions()[0])
+    return st
+
+
+def test_scopone_nine_each_four_on_the_table_in_partnerships():
+    rules = load("house/scopone")
+    st = GameState(rules, players=4, seed=3)
+    assert [len(h) for h in st.hands] == [9, 9, 9, 9] and len(st.zones["table"]) == 4
+    assert st.zones["stock"] == [] and st.side_of == [0, 1, 0, 1]
+    # one hand is the whole deck: after 36 plays it is scored, and no more cards are dealt
+    for _ in range(36):
+        st.apply(st.legal_actions()[0])
+    (score,) = kinds(st, "hand_score")
+    assert sum(score.data["cards"]) == 40
+    end = whole_game(rules, 4, 5)
+    assert end.lives[0] == end.lives[2] and end.lives[1] == end.lives[3]
+    assert max(end.lives) >= 11
+
+
+def test_scopone_scientifico_ten_each_and_an_empty_table():
+    rules = load("house/scopone-scientifico")
+    deck = [c.code for c in rules.deck.cards]
+    st = GameState(rules, players=4, decks=[deck], dealer=0)
+    assert [len(h) for h in st.hands] == [10] * 4 and st.zones["table"] == []
+    assert st.current_player == 3
+    assert all(len(m) == 1 for m in moves(st))     # nothing to take: every card is laid
+    end = whole_game(rules, 4, 2)
+    assert max(end.lives) >= 11 and end.winners
+
+
+def test_scopa_a_perdere_the_fewest_points_win():
+    rules = load("house/scopa-a-perdere")
+    for seed in range(4):
+        st = whole_game(rules, 2, seed)
+        assert max(st.lives) >= 11
+        assert st.winners == [min(range(2), key=lambda p: st.lives[p])]
+        assert st.lives[st.winners[0]] < max(st.lives)
+    assert "the fewest points win" in explain("house/scopa-a-perdere")
+    assert "vince chi ha meno punti" in explain("house/scopa-a-perdere", "it")
+
+
+def test_the_napola_scores_the_run_of_denari_from_the_ace():
+    from trentuno.engine.tally import taken_points
+    rules = load("house/scopa-napola")
+
+    def napola(text):
+        entries, _ = taken_points(rules, rules.deck.parse_hand(text.split()))
+        return dict(entries)["the napola"]
+    assert napola("Ad 2d 3d") == 3
+    assert napola("Ad 2d 3d 4d 5d 7d") == 5     # the Seven is not in sequence
+    assert napola("Ad 2d 4d 5d") == 0 and napola("2d 3d 4d") == 0
+    assert napola("Ad 2d 3d 4d 5d 6d 7d Fd Cd Rd") == 10
+    # the other side holds none of it: a shortened run scores for nobody
+    entries, _ = taken_points(load("scopa"), rules.deck.parse_hand(["Ad", "2d", "3d"]))
+    assert "the napola" not in dict(entries)
+    assert "the napola (the Ace, the Two and the Three of coins" in explain("house/scopa-napola")
+    assert "la napola (l'Asso, il Due e il Tre di denari" in explain("house/scopa-napola", "it")
+
+
+def test_scopa_di_quindici_takes_only_what_makes_fifteen():
+    rules = load("house/scopa-di-quindici")
+    st = start(rules, ["7d", "Rc", "Rb"], ["4s", "5s", "6s"], ["3c", "4b", "Fc", "5c"])
+    assert taking(st, "7d") == [("3c", "5c"), ("Fc",)]
+    assert taking(st, "Rc") == [("5c",)]            # 10 + 5
+    play(st, "7d", "Fc")
+    assert kinds(st, "capture_event") == []
+
+
+def test_cirulla_fifteen_or_the_usual_and_the_ace_sweeps_for_a_scopa():
+    rules = load("house/cirulla")
+    st = start(rules, ["7d", "Ad", "Rb"], ["4s", "5s", "6s"], ["7c", "4b", "3c", "Fc"])
+    # the equal Seven need not be taken first: 7c, 3 + 4, or with the Seven 15: the Fante
+    assert taking(st, "7d") == [("3c", "4b"), ("7c",), ("Fc",)]
+    assert taking(st, "Ad") == [("3c", "4b", "7c", "Fc")]
+    play(st, "Ad", "3c", "4b", "7c", "Fc")
+    assert [e.data["event"] for e in kinds(st, "capture_event")] == ["scopa"]
+    # an Ace on the table: the Ace takes like any card, that Ace or what makes 15 with it
+    st = start(rules, ["Ad", "2d", "Rb"], ["4s", "5s", "6s"], ["Ac", "4b", "3c", "Fc"])
+    assert taking(st, "Ad") == [("Ac",)]
+    st = start(rules, ["Ad", "2d", "Rb"], ["4s", "5s", "6s"], ["Ac", "4b", "2c", "Fc"])
+    assert taking(st, "Ad") == [("2c", "4b", "Fc"), ("Ac",)]
+    assert rules.end_target == 51
+
+
+def test_asso_piglia_tutto_the_ace_sweeps_over_an_ace_and_is_kept_on_an_empty_table():
+    rules = load("house/asso-piglia-tutto")
+    st = start(rules, ["Ad", "Rc", "Rb"], ["As", "5s", "6s"], ["Ac", "4b", "Fc", "Cs"])
+    assert taking(st, "Ad") == [("4b", "Ac", "Cs", "Fc")]
+    play(st, "Ad", "4b", "Ac", "Cs", "Fc")
+    assert [e.data["event"] for e in kinds(st, "capture_event")] == ["scopa"]
+    play(st, "As")                                  # an empty table: the Ace is kept
+    assert st.zones["table"] == [] and "As" in codes(st, st.own["taken"][0])
+
+
+def test_the_shelf_rules_of_taking():
+    deal = (["7d", "Rc", "Rb"], ["4s", "5s", "6s"], ["3c", "4b", "Fs", "Cc"])
+    assert {m[0] for m in moves(start(load("house/scopa-must-take"), *deal))} == {"7d"}
+    st = start(load("house/scopa-fewest-cards"), ["7d", "Rc", "Rb"], ["4s", "5s", "6s"],
+               ["3c", "4b", "2s", "Ac"])
+    assert taking(st, "7d") == [("3c", "4b")]

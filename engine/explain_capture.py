@@ -138,8 +138,10 @@ class CaptureSections(RulesetTerms):
                 z = self.zone(name)
                 art, _, word = z.the("it").partition(" ")
                 own_it = f"{art} {z.adj('propri')} {word}" if word else z.the("it")
+                bare = z.bare("en")
                 lines.append(t(f"Each {'player' if zone.owner == 'player' else 'side'} has "
-                               f"{z.bare('en')} of his own.",
+                               f"{bare if bare.endswith('s') else 'a ' + bare} of "
+                               f"{'his' if zone.owner == 'player' else 'its'} own.",
                                f"Ogni {'giocatore' if zone.owner == 'player' else 'parte'} "
                                f"ha {own_it}."))
         if not lines:

@@ -184,10 +184,23 @@ def _card(spec: Mapping[str, Any], ctx: CompileContext) -> Scorer:
 
 
 def _card_reason(spec: Mapping[str, Any], w: Terms) -> str:
-    """"the Seven of diamonds", "il Sette di denari"."""
-    from .terms import card_noun
+    """"the Seven of diamonds", "il Sette di denari"; its `label` when it has one ("il
+    settebello")."""
+    from .terms import card_noun, noun
+    label = spec.get("label") or {}
+    if label:
+        en, it = str(label.get("en") or label.get("it")), str(label.get("it") or label.get("en"))
+        return noun(en, it).the(w.lang)
     deck = w.rules.deck
     return card_noun(deck, deck.parse(str(spec["card"]))).the(w.lang)
+
+
+def _card_words(spec: Mapping[str, Any], w: Terms, lang: str) -> str:
+    """"the settebello (Seven of coins): 1 point", or the card's name alone."""
+    name = w.card_name(str(spec["card"]))
+    if spec.get("label"):
+        name = f"{_card_reason(spec, w)} ({name})"
+    return f"{name}: {_pts(_points(spec), lang)}"
 
 
 def _card_worth(deck: Any, spec: Mapping[str, Any]) -> list[float]:
@@ -198,13 +211,13 @@ score("card", "Points to the side that took this card (each copy, with several d
       "{card, points}.",
       {"type": "object", "required": ["card"], "additionalProperties": False,
        "properties": {"card": {"type": "string", "description": "the card's code, e.g. 7d"},
-                      "points": POINTS}},
+                      "points": POINTS,
+                      "label": {"description": "its name in each language (the settebello)",
+                                "allOf": [{"$ref": "#/definitions/label"}]}}},
       _card, example={"card": "7d", "points": 1}, worth=_card_worth,
       short=lambda s: f"card {s['card']}", words={
-          "en": {"sentence": lambda s, w: f"{w.card_name(str(s['card']))}: "
-                 f"{_pts(_points(s), 'en')}", "reason": _card_reason},
-          "it": {"sentence": lambda s, w: f"{w.card_name(str(s['card']))}: "
-                 f"{_pts(_points(s), 'it')}", "reason": _card_reason}})
+          "en": {"sentence": lambda s, w: _card_words(s, w, "en"), "reason": _card_reason},
+          "it": {"sentence": lambda s, w: _card_words(s, w, "it"), "reason": _card_reason}})
 
 
 # ---- a table over ranks, best card per suit (primiera) ------------------------------------

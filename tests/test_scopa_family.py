@@ -312,3 +312,11 @@ def test_the_shelf_rules_of_taking():
     st = start(load("house/scopa-fewest-cards"), ["7d", "Rc", "Rb"], ["4s", "5s", "6s"],
                ["3c", "4b", "2s", "Ac"])
     assert taking(st, "7d") == [("3c", "4b")]
+
+
+def test_the_settebello_and_the_piles_are_named_as_players_say_them():
+    assert "the settebello (Seven of coins): 1 point" in explain("scopa")
+    assert "il settebello (Sette di denari): 1 punto" in explain("scopa", "it")
+    text = explain("cocincina")
+    assert "Each player has a pile of his own." in text
+    assert "Each side has taken cards of its own." in text

@@ -67,6 +67,15 @@ class Taking:
     takes_all: frozenset[int]       # ranks that take the whole table
     must: bool                      # a card that can take must take
     values: tuple[Number, ...] = ()  # each card's value, exact (see `exact`)
+    # the rules of take_rules.py (their defaults are those of the units)
+    with_played: Number | None = None  # cards adding up, with the played card, to this
+    by_value: bool = True           # an equal card or a sum by the played card's value
+    fewest: bool = False            # of the ways by value, only those of the fewest cards
+    hand_must: bool = False         # no card laid while another card of the hand can take
+    keeps_on_empty: bool = False    # a takes_all card played to an empty table is kept
+    over_same: str = "alone"        # a takes_all card among others of its rank: alone/all/plain
+    lone_same: str = "takes_all"    # only cards of its rank left: taken by its rule, or "equal"
+    figure_alone: bool = True       # a number card takes a same_rank_only card of equal value
 
 
 @dataclass(frozen=True)
@@ -97,6 +106,10 @@ class CaptureState:
 
 
 def compile_taking(spec: Mapping[str, Any], ctx: Any) -> Taking:
+    from .take_rules import compile_rules
+    rules = compile_rules(spec, ctx)
+    if rules["with_played"] is not None:
+        rules["with_played"] = exact(rules["with_played"])
     return Taking(
         equal=spec.get("equal", "first"),
         sums=bool(spec.get("sums", True)),
@@ -105,7 +118,7 @@ def compile_taking(spec: Mapping[str, Any], ctx: Any) -> Taking:
         takes_all=frozenset(ctx.rank_indices(spec.get("takes_all") or [],
                                              ("takes", "takes_all"))),
         must=bool(spec.get("must", True)),
-        values=tuple(exact(c.value) for c in ctx.deck.cards))
+        values=tuple(exact(c.value) for c in ctx.deck.cards), **rules)
 
 
 def compile_events(specs: Any) -> tuple[CaptureEvent, ...]:
@@ -127,41 +140,96 @@ def takings(deck: Any, taking: Taking, card: int, table: list[int],
             limit: int = MAX_CAPTURE_MOVES) -> list[tuple[int, ...]]:
     """Every set of table cards `card` may take, as sorted tuples; [] when it takes none.
     A figure of a `same_rank_only` rank takes one card of its rank; a `takes_all` rank the
-    whole table; otherwise an equal card (alone, first when `equal: first`) or cards adding up
-    to its value. One set per set of card codes (the first copies lying on the table), the
-    fewest cards first, then by the table's order; at most `limit` of them."""
+    whole table (see `_takes_all`); otherwise an equal card (alone, first when `equal:
+    first`) or cards adding up to its value, then cards adding up with it to
+    `sum_with_played`. One set per set of card codes (the first copies lying on the table),
+    the fewest cards first, then by the table's order; at most `limit` of them."""
     if not table:
         return []
+    rank = deck.cards[card].rank
+    if rank in taking.takes_all:
+        whole = _takes_all(deck, taking, card, table, limit)
+        if whole is not None:
+            return whole
+    elif rank in taking.same_rank_only:
+        return _distinct([(c,) for c in table if deck.cards[c].rank == rank], deck)[:limit]
+    out = _by_value(deck, taking, card, table, limit) if taking.by_value else []
+    if taking.with_played is not None and len(out) < limit:
+        seen = set(out)
+        out += [s for s in _to_total(deck, taking, card, table, limit - len(out))
+                if s not in seen]
+    return out
+
+
+def _takes_all(deck: Any, taking: Taking, card: int, table: list[int],
+               limit: int) -> list[tuple[int, ...]] | None:
+    """What a `takes_all` card takes: the whole table; a card of its own rank lying among
+    others alone (`takes_all_over_same: alone`, with `equal: first`), or taken like any card
+    (`plain`: None, the caller goes on by value)."""
     cards = deck.cards
     rank = cards[card].rank
-    if rank in taking.takes_all or rank in taking.same_rank_only:
-        same: list[tuple[int, ...]] = [(c,) for c in table if cards[c].rank == rank]
-        # a card of its own rank on the table is taken alone first (`equal: first`)
-        if rank in taking.takes_all and not (same and taking.equal == "first"
-                                             and len(table) > 1):
-            return [_canon(deck, table)]
-        return _distinct(same, deck)[:limit]
+    same: list[tuple[int, ...]] = [(c,) for c in table if cards[c].rank == rank]
+    among_others = bool(same) and len(table) > 1
+    if not among_others or taking.over_same == "all":
+        return [_canon(deck, table)]
+    if taking.over_same == "plain":
+        return None
+    if taking.equal != "first":
+        return [_canon(deck, table)]
+    return _distinct(same, deck)[:limit]
+
+
+def _by_value(deck: Any, taking: Taking, card: int, table: list[int],
+              limit: int) -> list[tuple[int, ...]]:
+    """An equal card (alone, and first when `equal: first`) or cards adding up to the played
+    card's value (`sums`); only those of the fewest cards with `fewest_cards`."""
+    cards = deck.cards
     values = taking.values
     value = values[card]
-    out: list[tuple[int, ...]] = [(c,) for c in table if values[c] == value]
+    rank = cards[card].rank
+    out: list[tuple[int, ...]] = [
+        (c,) for c in table if values[c] == value
+        and (taking.figure_alone or cards[c].rank not in taking.same_rank_only
+             or cards[c].rank == rank)]
     if out:
         out = _distinct(out, deck)[:limit]
         if taking.equal == "first" or len(out) == limit:
             return out
     if not taking.sums:
         return out
+    found = out + _adding_up_to(deck, taking, table, value, limit - len(out))
+    if taking.fewest and found:  # listed fewest cards first
+        found = [s for s in found if len(s) == len(found[0])]
+    return found
+
+
+def _to_total(deck: Any, taking: Taking, card: int, table: list[int],
+              limit: int) -> list[tuple[int, ...]]:
+    """The sets of one or more table cards whose values, with the played card's, make
+    `sum_with_played`."""
+    values = taking.values
+    target = (taking.with_played or 0) - values[card]
+    singles = _distinct([(c,) for c in table if values[c] == target], deck)[:limit]
+    return singles + _adding_up_to(deck, taking, table, target, limit - len(singles))
+
+
+def _adding_up_to(deck: Any, taking: Taking, table: list[int], value: Number,
+                  limit: int) -> list[tuple[int, ...]]:
+    """The sets of two or more table cards adding up to `value`, fewest cards first."""
+    if limit <= 0:
+        return []
+    cards, values = deck.cards, taking.values
     smaller = [c for c in table if values[c] < value]
     if len(smaller) > FEW:
-        out += [_canon(deck, s) for s in
+        return [_canon(deck, s) for s in
                 adding_up(smaller, [values[c] for c in smaller],
-                          [cards[c].code for c in smaller], value, limit - len(out))]
-    elif len(smaller) > 1:
+                          [cards[c].code for c in smaller], value, limit)]
+    if len(smaller) > 1:
         sums = [combo for size in range(2, len(smaller) + 1)
                 for combo in combinations(smaller, size)
                 if sum([values[c] for c in combo]) == value]
-        if sums:
-            out += _distinct(sums, deck)[:limit - len(out)]
-    return out
+        return _distinct(sums, deck)[:limit] if sums else []
+    return []
 
 
 def _distinct(options: list[tuple[int, ...]], deck: Any) -> list[tuple[int, ...]]:
@@ -341,11 +409,13 @@ def capture_lister(opt: Any, actions: Mapping[tuple, Action], n: int) -> Any:
         table = st.zones[table_zone]
         out = []
         share = max(1, MAX_CAPTURE_MOVES // len(playable)) if playable else 0
-        for card in playable:
-            sets = takings(deck, taking, card, table, share)
+        found = [(card, takings(deck, taking, card, table, share)) for card in playable]
+        # `must_per_hand`: no card is laid while another can take
+        may_lay = not taking.hand_must or not any(sets for _, sets in found)
+        for card, sets in found:
             for taken in sets:
                 out.append(action((card,) + taken))
-            if not sets or not taking.must:
+            if (not sets and may_lay) or not taking.must:
                 out.append(action((card,)))
         return out
     return legal
@@ -374,41 +444,68 @@ def capture_apply(st: Any, opt: Any, action: Action, p: int) -> None:
     table = st.zones[table_zone]
     cap: CaptureState = st.capture
     previous = cap.last_played
+    deck = st.rules.deck
+    taking: Taking = params["_taking"]
+    side = st.side_of[p]
     if not taken:
-        table.append(played)
-        cap.last_played = (p, played)
-        st.emit("lay", p, card=st.rules.deck.code(played))
+        if table or not (taking.keeps_on_empty and deck.cards[played].rank in taking.takes_all):
+            table.append(played)
+            cap.last_played = (p, played)
+            st.emit("lay", p, card=deck.code(played))
+            return
+        # `takes_all_on_empty: keep`: a capture of nothing, which makes no event
+        st.own[into][side].append(played)
+        cap.last_taker, cap.last_played = p, None
+        st.emit("take", p, card=deck.code(played), taken=[], facts=["kept"], events=[])
         return
+    by_rule = by_takes_all(deck, taking, played, taken, table)
     for c in taken:
         table.remove(c)
-    side = st.side_of[p]
     st.own[into][side].extend((played,) + taken)
     cap.last_taker = p
     cap.last_played = None
-    deck = st.rules.deck
     facts = capture_facts(st, played, taken, table, previous, p)
-    if deck.cards[played].rank in params["_taking"].takes_all:
+    if by_rule:
         facts.add("takes_all")
-    made = []
-    for ev in params["_events"]:
-        if not any(f in facts for f in ev.when):
-            continue
-        if not ev.on_last_play and "last_play" in facts:
-            continue
-        if not ev.by_takes_all and "takes_all" in facts:
-            continue
-        made.append(ev.name)
+    made = [ev for ev in params["_events"] if makes(ev, facts)]
     st.emit("take", p, card=deck.code(played), taken=deck.codes(taken), facts=sorted(facts),
-            events=made)
-    for name in made:
+            events=[ev.name for ev in made])
+    for ev in made:
         counts = cap.counts[side]
-        counts[name] = counts.get(name, 0) + 1
-        st.emit("capture_event", p, event=name, card=deck.code(played), taken=deck.codes(taken))
-        scorer = st.rules.scoring.events.get(name) if st.rules.scoring else None
-        if scorer is not None:
-            points = scorer(deck, played, taken)
-            if points:
-                award(st, side, points, name)
+        counts[ev.name] = counts.get(ev.name, 0) + 1
+        scorer = st.rules.scoring.events.get(ev.name) if st.rules.scoring else None
+        points = scorer(deck, played, taken) if scorer is not None else 0
+        st.emit("capture_event", p, event=ev.name, card=deck.code(played),
+                taken=deck.codes(taken), facts=[f for f in ev.when if f in facts],
+                points=points)
+        if points:
+            award(st, side, points, ev.name)
+
+
+def makes(ev: CaptureEvent, facts: set[str]) -> bool:
+    """A capture with these facts makes the event `ev`."""
+    if not any(f in facts for f in ev.when):
+        return False
+    if not ev.on_last_play and "last_play" in facts:
+        return False
+    return ev.by_takes_all or "takes_all" not in facts
+
+
+def by_takes_all(deck: Any, taking: Taking, played: int, taken: Sequence[int],
+                 table: Sequence[int]) -> bool:
+    """The capture of `taken` from `table` (before it is made) is a `takes_all` card's taking
+    by its rule, not an ordinary one: not when the card takes like any card because one of
+    its rank lay among others (`takes_all_over_same: plain`), nor when it takes the only
+    cards left, all of its rank, and those count as an equal card (`takes_all_lone_same:
+    equal`)."""
+    cards = deck.cards
+    rank = cards[played].rank
+    if rank not in taking.takes_all:
+        return False
+    same = [c for c in table if cards[c].rank == rank]
+    if taking.over_same == "plain" and same and len(table) > 1:
+        return False
+    return not (taking.lone_same == "equal" and len(same) == len(table))
 
 
 def capture_facts(st: Any, played: int, taken: tuple[int, ...], table: list[int],
@@ -476,7 +573,7 @@ def prepare(params: dict, ctx: Any) -> dict:
             ctx.error(("events", i, "name"), f"event {event['name']!r} is named twice")
         seen.add(event["name"])
     taking = compile_taking(params.get("takes") or {}, ctx)
-    if taking.sums:
+    if taking.sums or taking.with_played is not None:
         work = sum_work(ctx.deck, taking)
         if work > MAX_SUM_WORK:
             ctx.error(("takes", "sums"), f"these card values add up in too many ways for "
@@ -496,6 +593,8 @@ def sum_work(deck: Any, taking: Taking) -> int:
     values = taking.values
     takers = [values[c.id] for c in deck.cards
               if c.rank not in taking.takes_all and c.rank not in taking.same_rank_only]
+    if taking.with_played is not None:  # cards adding up, with the lowest card, to the total
+        takers.append(taking.with_played - min(values))
     if not takers:
         return 0
     top = max(takers)
@@ -544,11 +643,14 @@ def preview(st: Any, action: Action) -> tuple[int, float]:
         len(p) for z in st.rules.capture_sources for p in st.own[z])
     rest = st.rules.rest_zone
     last = left == 1 and not (rest is not None and st.zones[rest])
+    if last:
+        facts.add("last_play")
+    if by_takes_all(st.rules.deck, params["_taking"], played, taken, table):
+        facts.add("takes_all")
     made, points = 0, 0.0
     scoring = st.rules.scoring
     for ev in params["_events"]:
-        if not any(f in facts for f in ev.when) or (last and not ev.on_last_play) or \
-                (not ev.by_takes_all and cards[played].rank in params["_taking"].takes_all):
+        if not makes(ev, facts):
             continue
         made += 1
         scorer = scoring.events.get(ev.name) if scoring else None

@@ -735,17 +735,16 @@ class _Compiler:
         """`seating.first_player`: who plays first when it is not the seat after the dealer."""
         if spec is None:
             return None
-        found = one_key(spec)
-        if found is None or found[0] != "lowest_bottom":
+        zone = spec.get("lowest_bottom") if isinstance(spec, dict) else None
+        if zone is None:
             self.error(("seating", "first_player"), "say `lowest_bottom: ZONE`")
             return None
-        zone = found[1]
         if zones.get(zone) is None or zones[zone].owner != "player":
             self.error(("seating", "first_player", "lowest_bottom"), f"{zone!r} is not a zone "
                        f"each player owns (`owner: player`)")
             return None
         from .seating import lowest_bottom
-        return lowest_bottom(zone)
+        return lowest_bottom(zone, spec.get("by", "value"))
 
     def scoring(self, zones, mode, deck):
         spec = self.d.get("scoring")
@@ -784,7 +783,7 @@ class _Compiler:
     # ---- everything -----------------------------------------------------------------------
     def compile(self) -> Ruleset:
         from .primitives import PRIMITIVES
-        from .rules import Ruleset, SettleRule, spec_of
+        from .rules import Ruleset, SettleRule, Spec
         from .sha import sha256
         from .tally import card_worth
         from .triggers import OUTCOMES
@@ -896,7 +895,7 @@ class _Compiler:
             source_path=self.source_path, sides=sides, owned_zones=owned,
             capture_sources=sources, scoring=scoring, first_player=first_player,
             card_worth=card_worth(deck, scoring) if scoring is not None else (),
-            first_player_spec=spec_of(seating["first_player"])
+            first_player_spec=Spec("lowest_bottom", as_data(seating["first_player"]))
             if seating.get("first_player") else None)
         if not more:
             return rules

@@ -28,9 +28,10 @@ _FACTS = {
     "same_suit": ("it takes two or more cards of its own suit (a combination of one suit)",
                   ("prende due o più carte del suo stesso seme (una combinazione dello stesso "
                   "seme)")),
-    "takes_last_played": ("it takes the card of its rank the opponent has just laid",
-                          ("prende la carta del suo stesso valore appena calata "
-                          "dall'avversario")),
+    "takes_last_played": (("it takes the card of its own rank (the same figure, or the same "
+                           "number) the opponent has just laid"),
+                          ("prende la carta uguale, della stessa figura o dello stesso numero, "
+                           "appena calata dall'avversario")),
 }
 
 
@@ -84,6 +85,8 @@ class CaptureSections(RulesetTerms):
                                          "uguale, se ce n'è una fra le altre)"),
                                          ("prendono tutte le carte del tavolo (solo quella "
                                          "uguale, se ce n'è una fra le altre)"))))
+        from .take_rules import clauses
+        rules += clauses(p.get("takes") or {}, self)
         rules.append(t("taking is compulsory; when several combinations can be taken the "
                        "player chooses one" if taking.must else
                        "he may also lay the card without taking",
@@ -103,8 +106,9 @@ class CaptureSections(RulesetTerms):
             if not ev.on_last_play:
                 unless.append(t("on the last play of the hand", "all'ultima giocata della mano"))
             if not ev.by_takes_all:
-                unless.append(t("when a card takes the whole table by its rank",
-                                "quando una carta porta via tutto il tavolo per il suo valore"))
+                unless.append(t("when a card takes the whole table by the rule of its rank",
+                                "quando una carta porta via tutto il tavolo per la regola del "
+                                "suo grado"))
             if unless:
                 text += f" ({t('not ', 'non ')}{t(', nor ', ', né ').join(unless)})"
         return text
@@ -128,25 +132,52 @@ class CaptureSections(RulesetTerms):
                            f"In {n} si gioca a coppie: i compagni mettono insieme le carte "
                            f"prese e i punti (posti {g})."))
         if r.first_player_spec is not None:
-            z = self.zone(r.first_player_spec.param)
-            lines.append(t(f"Each player shows the bottom card of {z.bare('en')}; the lower "
-                           f"card plays first (if they are equal, the next cards up, and so "
-                           f"on).",
-                           f"I giocatori si mostrano l'ultima carta {z.prep('it', 'di')}; "
-                           f"comincia chi ha la carta più bassa (se sono uguali, si guardano "
-                           f"le penultime, e così via)."))
+            lines.append(self.first_player_text(r.first_player_spec.param))
         for name, zone in r.zones.items():
             if zone.owner:
                 z = self.zone(name)
                 art, _, word = z.the("it").partition(" ")
                 own_it = f"{art} {z.adj('propri')} {word}" if word else z.the("it")
+                bare = z.bare("en")
                 lines.append(t(f"Each {'player' if zone.owner == 'player' else 'side'} has "
-                               f"{z.bare('en')} of his own.",
+                               f"{bare if bare.endswith('s') else 'a ' + bare} of "
+                               f"{'his' if zone.owner == 'player' else 'its'} own.",
                                f"Ogni {'giocatore' if zone.owner == 'player' else 'parte'} "
                                f"ha {own_it}."))
         if not lines:
             return None
         return Section("sides", t("Sides and piles", "Parti e mazzi"), tuple(lines))
+
+    def first_player_text(self, spec: Any) -> str:
+        """Who starts: the bottom cards compared, by value (with the values that differ from
+        the ranks' order said) or by the order of the ranks."""
+        t = self.t
+        z = self.zone(spec["lowest_bottom"])
+        if spec.get("by", "value") == "rank":
+            order = " ".join(r.code for r in self.rules.deck.ranks)
+            how = t(f"by rank, in the order {order} (a figure is above every number)",
+                    f"per grado, nell'ordine {order} (una figura è sopra ogni numero)")
+        else:
+            how = t("by value", "per valore")
+            ranks = self.rules.deck.ranks
+            # the ranks whose value is not above every lower rank's (Fante 4 after the Sette)
+            figures = [r for i, r in enumerate(ranks)
+                       if i and r.value <= max(q.value for q in ranks[:i])]
+            if figures:
+                said = self.join([f"{self.rank_by_code(r.code)} {self.num(r.value)}"
+                                  for r in figures])
+                how += t(f" ({said}: a card of the same value is equal, whatever its rank)",
+                         f" ({said}: carte dello stesso valore sono uguali, qualunque sia il "
+                         f"loro grado)")
+        of, _, word = z.prep("it", "di").partition(" ")
+        own = f"{of} {z.adj('propri')} {word}" if word else z.prep("it", "di")
+        return t(f"Instead of the player after the dealer, the first to play is chosen so: "
+                 f"each player shows the bottom card of his own {z.bare('en')}, and the lower "
+                 f"card, compared {how}, plays first; if they are equal, the next cards up, "
+                 f"and so on.",
+                 f"Invece del giocatore dopo il mazziere, chi comincia si decide così: "
+                 f"ciascuno mostra l'ultima carta {own}, e comincia chi ha la carta più bassa, "
+                 f"confrontata {how}; se sono uguali, si guardano le penultime, e così via.")
 
     def scoring_section(self) -> Section | None:
         r, t = self.rules, self.t
@@ -168,8 +199,16 @@ class CaptureSections(RulesetTerms):
             if bonus:
                 items = self.join([f"{self._bonus_name(k)} {_pts(v, self.lang)}"
                                    for k, v in bonus.items()])
-                parts.append(t(f"plus, for each card of value taken: {items}",
-                               f"più, per ogni carta di valore presa: {items}"))
+                if spec.get("bonus_on", "taken") == "all":
+                    parts.append(t(f"plus, for each card of value in it (the card played "
+                                   f"too): {items}",
+                                   f"più, per ogni sua carta di valore (anche quella calata): "
+                                   f"{items}"))
+                else:
+                    parts.append(t(f"plus, for each card of value taken (not the card "
+                                   f"played): {items}",
+                                   f"più, per ogni carta di valore presa (non quella calata): "
+                                   f"{items}"))
             lines.append(t(f"Each {self.q(name)} scores at once: {', '.join(parts)}.",
                            f"Ogni {self.q(name)} vale subito: {', '.join(parts)}."))
         if sc.leftover:
@@ -189,7 +228,7 @@ class CaptureSections(RulesetTerms):
         key = str(key)
         if any(r.code == key for r in self.rules.deck.ranks):
             return self.t(f"each {self.rank_by_code(key)}", f"ogni {self.rank_by_code(key)}")
-        return self.card_name(key)
+        return self.the_card(key)
 
     def score_end(self) -> Section:
         r, t = self.rules, self.t
@@ -200,8 +239,11 @@ class CaptureSections(RulesetTerms):
             line = t(f"The first to reach {_pts(n, 'en')} wins, at once.",
                      f"Vince chi arriva per primo a {_pts(n, 'it')}, subito.")
         else:
+            most = r.stakes.mode.sign > 0
             line = t(f"The game ends after a hand in which a side reaches {_pts(n, 'en')}; "
-                     f"the most points win; if the leaders are level, play goes on.",
+                     f"the {'most' if most else 'fewest'} points win; if the leaders are "
+                     f"level, play goes on.",
                      f"La partita finisce dopo la mano in cui una parte arriva a "
-                     f"{_pts(n, 'it')}; vince chi ha più punti; a pari punti si continua.")
+                     f"{_pts(n, 'it')}; vince chi ha {'più' if most else 'meno'} punti; a pari "
+                     f"punti si continua.")
         return Section("end", t("End of the game", "Fine della partita"), (line,))

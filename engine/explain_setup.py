@@ -49,11 +49,15 @@ class SetupSections(RulesetTerms):
             f"dealer's {self.side(r.deal_step)}; the dealer gets his own cards last.",
             f"Le carte si danno {self.dir(r.deal_step)}, cominciando dal giocatore alla "
             f"{self.side(r.deal_step)} del mazziere; il mazziere riceve le sue per ultimo."))
-        lines.append(self.t(
-            f"Play goes {self.dir(r.play_step)}: the player on the dealer's "
-            f"{self.side(r.play_step)} plays first.",
-            f"Si gioca {self.dir(r.play_step)}: comincia il giocatore alla "
-            f"{self.side(r.play_step)} del mazziere."))
+        if r.first_player_spec is not None:  # who starts is said with the sides
+            lines.append(self.t(f"Play goes {self.dir(r.play_step)}.",
+                                f"Si gioca {self.dir(r.play_step)}."))
+        else:
+            lines.append(self.t(
+                f"Play goes {self.dir(r.play_step)}: the player on the dealer's "
+                f"{self.side(r.play_step)} plays first.",
+                f"Si gioca {self.dir(r.play_step)}: comincia il giocatore alla "
+                f"{self.side(r.play_step)} del mazziere."))
         if r.dealer_step:
             lines.append(self.t(f"After each hand the deal passes {self.dir(r.dealer_step)}.",
                                 f"Dopo ogni mano il ruolo di mazziere passa "

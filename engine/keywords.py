@@ -59,6 +59,7 @@ class Kind(str, Enum):
     SCORE = "score"                          # how taken cards score (`scoring.hand`)
     STAKES_MODE = "stakes_mode"              # what a game is played for (`stakes.mode`)
     KNOCK_RULE = "knock_rule"                # who plays on after a knock (`knock.last_turns`)
+    TAKE_RULE = "take_rule"                  # how a capture may take (`takes:` of a capture)
 
 
 class Terms(Protocol):

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from itertools import product
 from typing import Any
 
-from . import capture
+from . import capture, take_rules
 from .cards import CARD_BITS
 from .keywords import CompileContext, Kind, ParamPath, Phrase, Ref, Registry, Terms, Unit
 from .roles import (
@@ -500,7 +500,8 @@ _TAKES = {
                       "description": "Ranks that take every card on the table (an Ace, in "
                       "some games); a card of their own rank among others is taken alone."},
         "must": {"type": "boolean", "description": "true (default): a card that can take must "
-                 "take; false: it may also be laid on the table."}}}
+                 "take; false: it may also be laid on the table."},
+        **take_rules.schemas()}}
 
 _EVENTS = {
     "type": "array",

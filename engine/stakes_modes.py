@@ -437,3 +437,22 @@ MODES.add(StakesMode(
                   "standing": lambda s, w: "Ogni squadra parte da zero punti e segna quanto "
                                            "valgono le carte che prende; nessuno esce dal gioco.",
                   "loses": lambda s, w: "segna", "lose": lambda s, w: "segnano"}}))
+
+MODES.add(StakesMode(
+    kind=Kind.STAKES_MODE, name="score_fewest",
+    description="points won, counted by `scoring:` from the cards each side took, as in "
+                "`score`, but the fewest points win (a game played to lose): the game ends at "
+                "`end.target` and the side furthest below it wins",
+    schema=None, compile=check_needs({}), chooses=None, currency="won", pays_in="won", sign=-1,
+    counts_to_target=True, scores_cards=True, ties_play_on=True, settle=_score,
+    reward=one_each, lab=LabWords(None, "lives paid into the pot"),
+    words={"en": {"title": lambda s, w: "Points won, the fewest win",
+                  "standing": lambda s, w: "Every side starts with no points and scores what "
+                                           "the cards it takes are worth, but the aim is to "
+                                           "score as few as possible; nobody goes out.",
+                  "loses": lambda s, w: "scores", "lose": lambda s, w: "score"},
+           "it": {"title": lambda s, w: "Punti vinti, vince chi ne fa meno",
+                  "standing": lambda s, w: "Ogni squadra parte da zero punti e segna quanto "
+                                           "valgono le carte che prende, ma lo scopo è farne "
+                                           "il meno possibile; nessuno esce dal gioco.",
+                  "loses": lambda s, w: "segna", "lose": lambda s, w: "segnano"}}))

@@ -106,13 +106,21 @@ score("most_cards", "Points to the side that took the most cards (nobody scores 
 
 
 # ---- most of a suit -----------------------------------------------------------------------
-def _most_of_suit(spec: Mapping[str, Any], ctx: CompileContext) -> Scorer:
+def _suit_index(spec: Mapping[str, Any], ctx: CompileContext) -> int | None:
+    """The index of the entry's `suit` in the deck; None (and said) when it has none."""
     codes = [s.code for s in ctx.deck.suits]
     if spec["suit"] not in codes:
         ctx.error(("suit",), f"the deck has no suit {spec['suit']!r} (its suits: "
                   f"{' '.join(codes)})")
+        return None
+    return codes.index(spec["suit"])
+
+
+def _most_of_suit(spec: Mapping[str, Any], ctx: CompileContext) -> Scorer:
+    suit = _suit_index(spec, ctx)
+    if suit is None:
         return lambda deck, sides, events: [0] * len(sides)
-    suit, points = codes.index(spec["suit"]), _points(spec)
+    points = _points(spec)
 
     def scorer(deck: Any, sides: Sequence[Sequence[int]], events: Any) -> list[float]:
         return _most([sum(1 for c in s if deck.cards[c].suit == suit) for s in sides], points)
@@ -176,10 +184,23 @@ def _card(spec: Mapping[str, Any], ctx: CompileContext) -> Scorer:
 
 
 def _card_reason(spec: Mapping[str, Any], w: Terms) -> str:
-    """"the Seven of diamonds", "il Sette di denari"."""
-    from .terms import card_noun
+    """"the Seven of diamonds", "il Sette di denari"; its `label` when it has one ("il
+    settebello")."""
+    from .terms import card_noun, noun
+    label = spec.get("label") or {}
+    if label:
+        en, it = str(label.get("en") or label.get("it")), str(label.get("it") or label.get("en"))
+        return noun(en, it).the(w.lang)
     deck = w.rules.deck
     return card_noun(deck, deck.parse(str(spec["card"]))).the(w.lang)
+
+
+def _card_words(spec: Mapping[str, Any], w: Terms, lang: str) -> str:
+    """"the settebello (Seven of coins): 1 point", or the card's name alone."""
+    name = w.card_name(str(spec["card"]))
+    if spec.get("label"):
+        name = f"{_card_reason(spec, w)} ({name})"
+    return f"{name}: {_pts(_points(spec), lang)}"
 
 
 def _card_worth(deck: Any, spec: Mapping[str, Any]) -> list[float]:
@@ -190,13 +211,13 @@ score("card", "Points to the side that took this card (each copy, with several d
       "{card, points}.",
       {"type": "object", "required": ["card"], "additionalProperties": False,
        "properties": {"card": {"type": "string", "description": "the card's code, e.g. 7d"},
-                      "points": POINTS}},
+                      "points": POINTS,
+                      "label": {"description": "its name in each language (the settebello)",
+                                "allOf": [{"$ref": "#/definitions/label"}]}}},
       _card, example={"card": "7d", "points": 1}, worth=_card_worth,
       short=lambda s: f"card {s['card']}", words={
-          "en": {"sentence": lambda s, w: f"{w.card_name(str(s['card']))}: "
-                 f"{_pts(_points(s), 'en')}", "reason": _card_reason},
-          "it": {"sentence": lambda s, w: f"{w.card_name(str(s['card']))}: "
-                 f"{_pts(_points(s), 'it')}", "reason": _card_reason}})
+          "en": {"sentence": lambda s, w: _card_words(s, w, "en"), "reason": _card_reason},
+          "it": {"sentence": lambda s, w: _card_words(s, w, "it"), "reason": _card_reason}})
 
 
 # ---- a table over ranks, best card per suit (primiera) ------------------------------------
@@ -297,6 +318,92 @@ score("rank_table", "Points to the side with the highest sum, over the suits, of
       worth=_table_worth, short=lambda s: str((s.get("label") or {}).get("en") or "rank table"),
       words={"en": {"sentence": lambda s, w: _table_words(s, w, "en"), "reason": _table_reason},
              "it": {"sentence": lambda s, w: _table_words(s, w, "it"), "reason": _table_reason}})
+
+
+# ---- a run of one suit from its lowest rank (the napola) ----------------------------------
+def _run_length(deck: Any, cards: Sequence[int], suit: int) -> int:
+    """How many ranks of `suit`, from the deck's lowest up without a gap, the cards hold."""
+    held = {deck.cards[c].rank for c in cards if deck.cards[c].suit == suit}
+    n = 0
+    while n in held:
+        n += 1
+    return n
+
+
+def _suit_run(spec: Mapping[str, Any], ctx: CompileContext) -> Scorer:
+    suit = _suit_index(spec, ctx)
+    if suit is None:
+        return lambda deck, sides, events: [0] * len(sides)
+    if _at_least(spec) > len(ctx.deck.ranks):
+        ctx.error(("at_least",), f"a run of {_at_least(spec)} cards from a suit of "
+                  f"{len(ctx.deck.ranks)} ranks")
+    least, per_card = _at_least(spec), _points(spec)
+
+    def scorer(deck: Any, sides: Sequence[Sequence[int]], events: Any) -> list[float]:
+        runs = [_run_length(deck, s, suit) for s in sides]
+        return [per_card * n if n >= least else 0 for n in runs]
+    return scorer
+
+
+def _at_least(spec: Mapping[str, Any]) -> int:
+    return int(spec.get("at_least", _RUN["properties"]["at_least"]["default"]))
+
+
+def _run_name(spec: Mapping[str, Any], lang: str) -> str:
+    label = spec.get("label") or {}
+    return label.get(lang) or label.get("en") or ("la scala" if lang == "it" else "the run")
+
+
+def _run_words(spec: Mapping[str, Any], w: Terms, lang: str) -> str:
+    """"the napola (the Ace, Two and Three of coins, and each card of coins above them in
+    sequence): one point for each card of the run"."""
+    from .terms import noun
+    deck = w.rules.deck
+    least = min(_at_least(spec), len(deck.ranks))
+    names = [w.rank_by_code(r.code) for r in deck.ranks[:least]]
+    first = w.join([noun(name, name).the(lang) for name in names])
+    suit = _suit_name(spec, w, lang)
+    name = _run_name(spec, lang).removeprefix("the ")
+    per = _pts(_points(spec), lang)
+    if lang == "it":
+        return (f"{name} ({first} di {suit}, e ogni carta di {suit} che li segue in scala): "
+                f"{per} per ogni carta della scala")
+    return (f"the {name} ({first} of {suit}, and each card of {suit} above them in "
+            f"sequence): {per} for each card of the run")
+
+
+def _run_reason(spec: Mapping[str, Any], w: Terms) -> str:
+    from .terms import noun
+    return noun(_run_name(spec, "en"), _run_name(spec, "it")).the(w.lang)
+
+
+def _run_worth(deck: Any, spec: Mapping[str, Any]) -> list[float]:
+    """The low cards of the suit are worth the most: they start the run."""
+    suit = next((i for i, s in enumerate(deck.suits) if s.code == spec["suit"]), None)
+    least = _at_least(spec)
+    return [2 * _points(spec) if c.suit == suit and c.rank < least else
+            (0.5 if c.suit == suit else 0) for c in deck.cards]
+
+
+_RUN: Mapping[str, Any] = {
+    "type": "object", "required": ["suit"], "additionalProperties": False,
+    "properties": {
+        "suit": {"type": "string", "description": "the suit's code"},
+        "at_least": {"type": "integer", "minimum": 1, "default": 3,
+                     "description": "the cards the run needs to score at all (default 3: Ace, "
+                                    "Two and Three)"},
+        "points": dict(POINTS, description="the points for each card of the run (default 1)"),
+        "label": {"description": "its name in each language (the napola); without one, it is "
+                                 "called the run",
+                  "allOf": [{"$ref": "#/definitions/label"}]}}}
+score("suit_run", "Points to each side whose cards of a suit run from the deck's lowest rank "
+      "up without a gap, at least `at_least` of them: `points` for each card of the run (the "
+      "napola: Ace, Two and Three of denari score 3, the Four too 4, and so on): {suit, "
+      "at_least, points, label}.", _RUN, _suit_run,
+      example={"suit": "d", "at_least": 3, "points": 1}, worth=_run_worth,
+      short=lambda s: str((s.get("label") or {}).get("en") or f"run of suit {s['suit']}"),
+      words={"en": {"sentence": lambda s, w: _run_words(s, w, "en"), "reason": _run_reason},
+             "it": {"sentence": lambda s, w: _run_words(s, w, "it"), "reason": _run_reason}})
 
 
 # ---- events counted at the end ------------------------------------------------------------

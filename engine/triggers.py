@@ -496,7 +496,10 @@ def zone_has(spec: Mapping[str, Any], ctx: CompileContext) -> Condition:
 
 
 def _ranks_words(codes: Any, w: Terms) -> str:
-    return w.join([w.rank_by_code(str(c)) for c in codes])
+    """Cards of these ranks counted, in English: "Kings", "cards among the Aces and Kings"."""
+    names = [w.rank_by_code(str(c)) for c in codes]
+    plural = [n + ("es" if n.endswith(("s", "x")) else "s") for n in names]
+    return plural[0] if len(plural) == 1 else f"cards among the {w.join(plural)}"
 
 
 def _ranks_it(codes: Any, w: Terms) -> str:
@@ -528,7 +531,7 @@ CONDITIONS.add(ConditionUnit(
     compile=zone_has, refs=(Ref("zone", ("zone",)),),
     example={"zone": "table", "ranks": ["R"], "at_least": 3},
     words={"en": {"clause": lambda s, w: f"{w.zone(s['zone']).the('en')} holds "
-                                         f"{s['at_least']} or more of "
+                                         f"{s['at_least']} or more "
                                          f"{_ranks_words(s['ranks'], w)}"},
            "it": {"clause": lambda s, w: f"{w.zone(s['zone']).at('it')} ci sono almeno "
                                          f"{s['at_least']} {_ranks_it(s['ranks'], w)}"}}))

@@ -284,6 +284,15 @@ CHANGES = {
     "house/jokers-12": {"deck", "instant", "ranking"},
     "house/scat-trips-by-rank": {"ranking"},
     "house/thirty-one-four-cards": {"deal", "instant", "ranking"},
+    "house/scopone": {"players", "deal"},
+    "house/scopone-scientifico": {"players", "deal"},
+    "house/scopa-a-perdere": {"end"},
+    "house/scopa-napola": {"scoring"},
+    "house/scopa-di-quindici": {"turn"},
+    "house/cirulla": {"turn", "end"},
+    "house/asso-piglia-tutto": {"turn"},
+    "house/scopa-must-take": {"turn"},
+    "house/scopa-fewest-cards": {"turn"},
 }
 
 

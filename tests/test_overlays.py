@@ -675,6 +675,10 @@ COVERED = set()
 #: the house rules of capture games: their behaviour tests are in test_capture.py
 COVERED |= {"house/scopa-d-assi", "house/scopa-21", "house/scopa-last-card",
             "house/scopa-re-redeal", "house/cocincina-75", "house/cocincina-101"}
+#: the rest of the Scopa family (issue 18): their tests are in test_scopa_family.py
+COVERED |= {"house/scopone", "house/scopone-scientifico", "house/scopa-a-perdere",
+            "house/scopa-napola", "house/scopa-di-quindici", "house/cirulla",
+            "house/asso-piglia-tutto", "house/scopa-must-take", "house/scopa-fewest-cards"}
 #: the house rules of issue 7's language features: their behaviour tests are in
 #: test_language_features.py
 COVERED |= {"house/ties-nobody-pays", "house/ties-high-card", "house/four-cards",

@@ -68,7 +68,7 @@ class Narrator:
         self.views = {v: WebView(rules, lang, v, notes) for v in viewers}
         self.logs = {v: Log(most) for v in viewers}
         self.seen = 0         # the state's events told so far
-        self.hand = 0         # the hand the events being told belong to
+        self.hand = 1         # the hand the events being told belong to (the cut: the first)
         self.pending: tuple[int, Action] | None = None  # the move told last
 
     def move(self, state: GameState, action: Action) -> None:

@@ -132,12 +132,12 @@ class Seat:
     def my_turn(self) -> bool:
         return self.state is not None and bool(self.state["view"]["moves"])
 
-    async def play(self, policy: Policy, moves: int | None = None) -> int:
-        """Play this seat with `policy` until the game is over (or `moves` were made); the
-        number of moves made."""
+    async def play(self, policy: Policy, until: int | None = None) -> int:
+        """Play this seat with `policy` until the game is over (or `until` moves have been
+        made at the table); the number of moves this seat made."""
         made = 0
         await self.state_now()
-        while not self.view()["over"] and (moves is None or made < moves):
+        while not self.view()["over"] and (until is None or self.view()["seq"] < until):
             if not self.my_turn():
                 await self.until(lambda m: m.get("type") == "state")
                 continue

@@ -101,6 +101,11 @@ class Connection:
         self.shut(TOO_MANY)
         return False
 
+    def refund(self) -> None:
+        """A move the table made costs no message of the rate: a seat can make only the moves
+        the game lets it make, so only what is refused (or said twice) counts."""
+        self.bucket.tokens = min(self.bucket.burst, self.bucket.tokens + 1.0)
+
     def refused(self, reason: str, text: str) -> None:
         self.bad += 1
         self.reply({"type": "refused", "reason": reason, "text": text})

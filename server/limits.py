@@ -22,8 +22,9 @@ class Limits:
     rule_bytes: int = 64 * 1024
     #: a player's name, in characters
     name_chars: int = 24
-    #: messages per second from one connection, and the burst allowed above it
-    messages_per_second: float = 8.0
+    #: messages per second from one connection, and the burst allowed above it (a move the
+    #: table makes is given back: only refused and repeated messages use the rate up)
+    messages_per_second: float = 5.0
     message_burst: int = 40
     #: refused messages (malformed, out of turn...) a connection may send before it is closed
     bad_messages: int = 30

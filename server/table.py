@@ -220,6 +220,7 @@ class Table:
                 conn.wake()
                 return
             if await self.play(action):
+                conn.refund()
                 conn.reply({"type": "done", "seq": seq})
             else:
                 conn.refused("not_saved", words(lang, "refused_not_saved"))

@@ -176,6 +176,8 @@ class Oracle:
         state = replay(record, rules, on_move=self._before)
         self._note(state)
         self.deck = state.rules.deck
+        self._patterns: dict[str, tuple[re.Pattern, re.Pattern]] = {}
+        self._by_name: dict[str, dict[str, str]] = {}
 
     def _before(self, state: GameState, action: Any) -> None:
         """Before a move: the position, and when the move ends the hand, the hand's last
@@ -219,13 +221,16 @@ class Oracle:
 
     def mentioned(self, text: str, lang: str) -> set[str]:
         """The cards a text names, by code or by name."""
-        found = set()
-        for card in self.deck.cards:
-            if re.search(rf"(?<![A-Za-z0-9]){re.escape(card.code)}(?![A-Za-z0-9])", text):
-                found.add(card.code)
-            elif re.search(rf"(?<!\w){re.escape(self.deck.name(card.id, lang))}(?!\w)", text,
-                           re.IGNORECASE):
-                found.add(card.code)
+        if lang not in self._patterns:
+            cards = sorted(self.deck.cards, key=lambda c: -len(self.deck.name(c.id, lang)))
+            self._by_name[lang] = {self.deck.name(c.id, lang).lower(): c.code for c in cards}
+            codes = "|".join(re.escape(c.code) for c in cards)
+            names = "|".join(re.escape(self.deck.name(c.id, lang)) for c in cards)
+            self._patterns[lang] = (re.compile(rf"(?<![A-Za-z0-9])({codes})(?![A-Za-z0-9])"),
+                                    re.compile(rf"(?<!\w)({names})(?!\w)", re.IGNORECASE))
+        by_code, by_name = self._patterns[lang]
+        found = set(by_code.findall(text))
+        found.update(self._by_name[lang][n.lower()] for n in by_name.findall(text))
         return found
 
     def leaks(self, viewer: int | None, messages: list[dict], lang: str = "en") -> list[str]:

@@ -37,20 +37,37 @@ class WebView(TableView):
 
     def __init__(self, rules: Ruleset, lang: str, seat: Viewer, notes: Mapping[int, str]):
         super().__init__(rules, lang, seat=seat, bots=notes, style=False, symbols=FANCY)
+        deck = self.deck
+        #: every card as the page shows it: its code, its name, its suit (for a colour);
+        #: made once, shared by every view (never changed)
+        self.shown = tuple({"code": card.code, "name": deck.name(card.id, self.lang),
+                            "suit": card.suit} for card in deck.cards)
+        self._names: dict[int, str] = {}
+        self._zone_names: dict[str, str] = {}
+
+    def name(self, p: int) -> str:
+        """Player `p` as a label (made once: the names at a table do not change)."""
+        got = self._names.get(p)
+        if got is None:
+            got = self._names[p] = super().name(p)
+        return got
+
+    def zone_name(self, zone: str) -> str:
+        got = self._zone_names.get(zone)
+        if got is None:
+            got = self._zone_names[zone] = super().zone_name(zone)
+        return got
 
     def rule(self, text: str) -> str:
         return Heading(text)
 
 
 # ---- what a viewer sees -------------------------------------------------------------------
-def card(view: TableView, c: int) -> dict[str, Any]:
-    """A card as the page shows it: its code, its name, its suit (for a colour)."""
-    deck = view.deck
-    return {"code": deck.code(c), "name": deck.name(c, view.lang), "suit": deck.cards[c].suit}
-
-
-def cards(view: TableView, cs: Sequence[int], sort: bool = True) -> list[dict[str, Any]]:
-    return [card(view, c) for c in (view.sort(cs) if sort else cs)]
+def cards(view: WebView, cs: Sequence[int], sort: bool = True) -> list[dict[str, Any]]:
+    """Cards as the page shows them, sorted as a player holds them (unless `sort` is
+    false)."""
+    shown = view.shown
+    return [shown[c] for c in (view.sort(cs) if sort and len(cs) > 1 else cs)]
 
 
 def _observer(state: GameState, viewer: Viewer, about: int = 0) -> int:
@@ -61,7 +78,7 @@ def _observer(state: GameState, viewer: Viewer, about: int = 0) -> int:
     return (about + 1) % state.players if state.players > 1 else about
 
 
-def _marks(view: TableView, state: GameState, p: int) -> list[str]:
+def _marks(view: WebView, state: GameState, p: int) -> list[str]:
     """The words beside a player's name: out, last chance, dealer, knocked, to play."""
     tr = view.tr
     marks = []
@@ -78,7 +95,7 @@ def _marks(view: TableView, state: GameState, p: int) -> list[str]:
     return marks
 
 
-def players(view: TableView, state: GameState, viewer: Viewer) -> list[dict[str, Any]]:
+def players(view: WebView, state: GameState, viewer: Viewer) -> list[dict[str, Any]]:
     """Every seat in turn order: name, lives or chips or points, marks, cards held, and the
     cards of that hand everybody saw taken."""
     sizes = state.observation(_observer(state, viewer)).hand_sizes
@@ -92,7 +109,7 @@ def players(view: TableView, state: GameState, viewer: Viewer) -> list[dict[str,
     return out
 
 
-def zones(view: TableView, state: GameState, viewer: Viewer) -> list[dict[str, Any]]:
+def zones(view: WebView, state: GameState, viewer: Viewer) -> list[dict[str, Any]]:
     """The table's zones as the viewer sees them: the visible cards, how many there are, and
     for a zone each player or side owns (taken cards) how many each holds."""
     tr = view.tr
@@ -119,14 +136,14 @@ def zones(view: TableView, state: GameState, viewer: Viewer) -> list[dict[str, A
     return out
 
 
-def hand(view: TableView, state: GameState, seat: int) -> dict[str, Any]:
+def hand(view: WebView, state: GameState, seat: int) -> dict[str, Any]:
     """A seat's own hand, sorted as a player holds it, with its value under the rules."""
     held = list(state.observation(seat).hand)
     head = view.hand(state, seat)[0].strip() if held else view.tr("your_hand")
     return {"label": head, "cards": cards(view, held)}
 
 
-def moves(view: TableView, state: GameState, seat: int) -> list[dict[str, Any]]:
+def moves(view: WebView, state: GameState, seat: int) -> list[dict[str, Any]]:
     """The seat's legal moves in the terminal table's order and words, each with its `id`
     (its index in `legal_actions()`) and the cards it shows; empty when it is not his turn."""
     if state.is_over or state.current_player != seat:
@@ -138,7 +155,7 @@ def moves(view: TableView, state: GameState, seat: int) -> list[dict[str, Any]]:
             for a, text in view.choices(state, legal)]
 
 
-def snapshot(view: TableView, state: GameState, viewer: Viewer) -> dict[str, Any]:
+def snapshot(view: WebView, state: GameState, viewer: Viewer) -> dict[str, Any]:
     """Everything the viewer may see of the game now (JSON-ready)."""
     rules, tr = view.rules, view.tr
     out: dict[str, Any] = {

@@ -33,7 +33,10 @@ def run(sock: socket.socket, db: str, bot_delay: float, limits: Limits | None = 
     playing = len(server.lobby.tables)
     print(f"trentuno serve: http://{shown}:{port}/ (tables kept in {db}; {playing} being "
           f"played)", flush=True)
+    # no compression of the frames: a view is a few KB on a local network, and deflating
+    # every one costs the server more than the rest of a move
     config = uvicorn.Config(app, ws_max_size=limits.frame_bytes, ws_ping_interval=20,
+                            ws_per_message_deflate=False,
                             ws_ping_timeout=20, log_level="warning", access_log=False,
                             timeout_graceful_shutdown=3, lifespan="on",
                             h11_max_incomplete_event_size=16 * 1024)

@@ -13,7 +13,8 @@ cards about to move), `catch_up(state)` after it; a replay feeds it the same way
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Mapping
+from itertools import islice
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from trentuno.engine.rules import Action, Ruleset
@@ -55,16 +56,15 @@ class Log:
     def since(self, n: int) -> list[dict[str, Any]]:
         """The lines numbered `n` and after that are still kept."""
         first = self.count - len(self.lines)
-        skip = max(0, n - first)
-        return [line for i, line in enumerate(self.lines) if i >= skip]
+        return list(islice(self.lines, max(0, n - first), None))
 
 
 class Narrator:
-    """The narration of one table for every seat and for the spectators (key None)."""
+    """The narration of one table for its viewers: the seats people sit at (a bot's seat
+    has nobody to tell) and the spectators (key None)."""
 
-    def __init__(self, rules: Ruleset, lang: str, players: int, notes: Mapping[int, str],
-                 most: int = 400):
-        viewers: list[Viewer] = [*range(players), None]
+    def __init__(self, rules: Ruleset, lang: str, viewers: Sequence[Viewer],
+                 notes: Mapping[int, str], most: int = 400):
         self.views = {v: WebView(rules, lang, v, notes) for v in viewers}
         self.logs = {v: Log(most) for v in viewers}
         self.seen = 0         # the state's events told so far

@@ -76,9 +76,10 @@ class Table:
         row = self.row
         notes = {p: s.get("name") or (s["kind"] if s["kind"] != PERSON else "")
                  for p, s in enumerate(row.seats)}
-        narrator = Narrator(self.rules.for_players(row.players), row.lang, row.players,
-                            {p: n for p, n in notes.items() if n}, self.limits.log_lines)
         kinds = [s["kind"] for s in row.seats]
+        viewers = [p for p, k in enumerate(kinds) if k == PERSON] + [None]
+        narrator = Narrator(self.rules.for_players(row.players), row.lang, viewers,
+                            {p: n for p, n in notes.items() if n}, self.limits.log_lines)
         every = parse_bots(",".join(k if k != PERSON else "random" for k in kinds),
                            row.players, row.seed)
         return narrator, {p: every[p] for p, k in enumerate(kinds) if k != PERSON}
@@ -188,10 +189,11 @@ class Table:
 
     def news_for(self, viewer: int | None, since: int) -> tuple[int, dict[str, Any], list]:
         """(version, the published message, the published narration lines from `since`)."""
-        log = self.narrator.logs[viewer]
         told = self._told.get(viewer, 0)
-        lines = [line for line in log.since(since) if line["n"] < told]
-        return self.version, self._published[viewer], lines
+        if since >= told:
+            return self.version, self._published[viewer], []
+        lines = self.narrator.logs[viewer].since(since)
+        return self.version, self._published[viewer], [x for x in lines if x["n"] < told]
 
     # ---- moves -----------------------------------------------------------------------------
     async def move(self, conn: Connection, message: dict[str, Any]) -> None:

@@ -25,7 +25,7 @@ def _played(name: str, seed: int, lang: str) -> tuple[dict, dict]:
     rules = load(name)
     state = GameState(rules, rules.default_players, seed=seed)
     bots = parse_bots("greedy", state.players, seed)
-    narrator = Narrator(state.rules, lang, state.players, {1: "greedy"})
+    narrator = Narrator(state.rules, lang, [*range(state.players), None], {1: "greedy"})
     sent: dict = {v: [] for v in narrator.views}
     told = dict.fromkeys(narrator.views, 0)
 

@@ -71,6 +71,7 @@ function receive(message) {
   }
   if (message.type === "done") {
     if (page.pending && page.pending.seq === message.seq) page.pending = null;
+    notice("");
     return;
   }
   if (message.type === "refused") {
@@ -87,7 +88,10 @@ function showState(message) {
   page.last = message.version;
   const view = message.view;
   page.view = view;
-  if (page.pending && page.pending.seq !== view.seq) page.pending = null;
+  if (page.pending && page.pending.seq !== view.seq) {
+    page.pending = null;
+    notice("");
+  }
   if (page.pending) send({type: "move", seq: page.pending.seq, id: page.pending.id});
   document.getElementById("heading").textContent = view.heading;
   document.title = view.title + " · trentuno";
@@ -155,16 +159,18 @@ function showHand(view) {
   const row = el("div", {cls: "cards"});
   const playable = new Set(view.moves.flatMap((m) => m.cards));
   for (const card of view.hand.cards) {
+    if (!playable.has(card.code)) {
+      row.append(cardChip(card));
+      continue;
+    }
     const chosen = page.filter === card.code;
-    const button = el("button", {type: "button", cls: "card-button" + (chosen ? " chosen" : ""),
-                                 "aria-pressed": chosen ? "true" : "false",
-                                 disabled: !playable.has(card.code),
-                                 onclick: () => {
-                                   page.filter = chosen ? null : card.code;
-                                   showHand(page.view);
-                                   showMoves(page.view);
-                                 }}, cardChip(card));
-    row.append(button);
+    row.append(el("button", {type: "button", cls: "card-button" + (chosen ? " chosen" : ""),
+                             "aria-pressed": chosen ? "true" : "false",
+                             onclick: () => {
+                               page.filter = chosen ? null : card.code;
+                               showHand(page.view);
+                               showMoves(page.view);
+                             }}, cardChip(card)));
   }
   box.append(row);
 }
@@ -203,7 +209,9 @@ function showEnd(id, title, lines, always) {
   const box = clear(document.getElementById(id));
   box.hidden = !(lines && lines.length);
   if (box.hidden) return;
-  box.append(el("h2", {text: title}), el("pre", {text: lines.join("\n")}));
+  box.append(el("h2", {text: title}),
+             el("ul", {cls: "told"}, lines.map((line) => el("li", {
+               cls: line.startsWith("  ") ? "row" : null, text: line}))));
   if (id === "game-end" && always) {
     box.append(el("p", {}, el("a", {href: "/api/tables/" + encodeURIComponent(page.table) +
                                           "/record", download: "", text: T.say("record")})),

@@ -7,10 +7,10 @@ each thinks `--think` seconds on average, then picks a move of its view at rando
 seed), and lets them all play at once until
 every table has made `--moves` moves or its game is over. The latency of a move is the time
 from sending it to the server's answer ("done"), which comes once the move is checked,
-applied and on the disk (before the bots play on). Prints one line: tables, moves (people's and bots'), moves per
-second of wall time, the median and 99th percentile of the latency (aim: under 100 ms), and
-the server's CPU time per move (what bounds the moves per second of one server process: with
-`--think 0` the clients play as fast as the server answers).
+applied and on the disk (before the bots play on). Prints one line: tables, moves (people's
+and bots'), moves per second of wall time, the median and 99th percentile of the latency
+(aim: under 100 ms), and the server's CPU time per move (what bounds the moves per second of
+one server process: with `--think 0` the clients play as fast as the server answers).
 
     python bench/serve_load.py [--tables 200] [--moves 60] [--think 2] [--seconds 600]
 
@@ -74,21 +74,8 @@ def open_tables(base: str, count: int) -> list[dict]:
 async def play_seat(seat: Seat, rng: random.Random, moves: int, stop: float,
                     think: float) -> None:
     async with seat:
-        await seat.state_now()
-        while not seat.view()["over"] and seat.view()["seq"] < moves \
-                and time.monotonic() < stop:
-            if not seat.my_turn():
-                await seat.until(lambda m: m.get("type") == "state")
-                continue
-            if think:
-                await asyncio.sleep(think * rng.uniform(0.5, 1.5))
-            seq = seat.view()["seq"]
-            answer = await seat.move(rng.choice(seat.view()["moves"]))
-            if answer["type"] != "done":
-                raise RuntimeError(f"a move was refused: {answer}")
-            if seat.view()["seq"] <= seq:
-                await seat.until(lambda m, s=seq: m.get("type") == "state"
-                                 and m["view"]["seq"] > s)
+        await seat.play(lambda view: rng.choice(view["moves"]), until=moves,
+                        think=lambda: think * rng.uniform(0.5, 1.5), deadline=stop)
 
 
 async def play_all(tables: list[dict], moves: int, seconds: float, think: float

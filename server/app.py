@@ -35,7 +35,6 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
-
 from trentuno.engine.bots import BOTS
 from trentuno.engine.errors import UserError
 
@@ -278,7 +277,7 @@ async def _message(ws: WebSocket) -> Any:
         return None
 
 
-def _viewer(hello: Any) -> int | None | bool:
+def _viewer(hello: Any) -> int | bool | None:
     """Who a hello says it is: a seat (from 0), None for a spectator, False for nonsense."""
     if not isinstance(hello, dict) or hello.get("type") != "hello":
         return False

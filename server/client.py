@@ -132,21 +132,31 @@ class Seat:
     def my_turn(self) -> bool:
         return self.state is not None and bool(self.state["view"]["moves"])
 
-    async def play(self, policy: Policy, until: int | None = None) -> int:
+    async def play(self, policy: Policy, until: int | None = None,
+                   think: Callable[[], float] | None = None,
+                   deadline: float | None = None) -> int:
         """Play this seat with `policy` until the game is over (or `until` moves have been
-        made at the table); the number of moves this seat made."""
+        made at the table, or the monotonic clock passes `deadline`), waiting `think()`
+        seconds before each move; the number of moves this seat made."""
         made = 0
         await self.state_now()
-        while not self.view()["over"] and (until is None or self.view()["seq"] < until):
+        while not self.view()["over"] and (until is None or self.view()["seq"] < until) \
+                and (deadline is None or time.monotonic() < deadline):
             if not self.my_turn():
                 await self.until(lambda m: m.get("type") == "state")
                 continue
+            if think is not None:
+                await asyncio.sleep(think())
             seq = self.view()["seq"]
             answer = await self.move(policy(self.view()))
             if answer["type"] == "refused":
                 raise RuntimeError(f"move refused: {answer}")
             made += 1
             if self.view()["seq"] <= seq:  # wait for the table after the move
-                await self.until(lambda m, s=seq: m.get("type") == "state"
-                                 and m["view"]["seq"] > s)
+                await self.until(_after(seq))
         return made
+
+
+def _after(seq: int) -> Callable[[dict[str, Any]], bool]:
+    """Whether a message is the table after position `seq`."""
+    return lambda m: m.get("type") == "state" and m["view"]["seq"] > seq

@@ -102,7 +102,7 @@ class Lobby:
         """Open a table as `request` asks (see `_row`); the seats' links, from `base`."""
         if not isinstance(request, dict):
             raise Invalid(words("en", "error_rules"))
-        lang = request.get("lang") if request.get("lang") in LANGS else "en"
+        lang = request["lang"] if request.get("lang") in LANGS else "en"
         self._make_room(lang)
         rules, text, source = self._rules(request.get("rules"), lang)
         row, tokens = self._row(request, rules, text, source, lang)

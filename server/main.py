@@ -11,7 +11,6 @@ import socket
 import sys
 
 import uvicorn
-
 from trentuno.cli.failure import Failure
 
 from .app import create_app

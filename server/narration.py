@@ -13,8 +13,8 @@ cards about to move), `catch_up(state)` after it; a replay feeds it the same way
 from __future__ import annotations
 
 from collections import deque
-from itertools import islice
 from collections.abc import Mapping, Sequence
+from itertools import islice
 from typing import Any
 
 from trentuno.engine.rules import Action, Ruleset

@@ -16,6 +16,7 @@ again, so the game goes on exactly as it would have.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import hmac
 import secrets
@@ -292,10 +293,8 @@ class Table:
     async def stop(self) -> None:
         if self._driver is not None:
             self._driver.cancel()
-            try:
+            with contextlib.suppress(asyncio.CancelledError, Exception):  # stopping anyway
                 await self._driver
-            except (asyncio.CancelledError, Exception):  # noqa: BLE001 (stopping anyway)
-                pass
 
     # ---- the finished game -----------------------------------------------------------------
     def record(self) -> dict[str, Any] | None:

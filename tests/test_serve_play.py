@@ -80,7 +80,7 @@ def test_a_server_stopped_mid_game_goes_on_as_straight_play(tmp_path, how):
         before = a.view()["seq"]
         server.restart(how)
         assert "1 being played" in server.banner
-        a, b = asyncio.run(_play(made))
+        a, _ = asyncio.run(_play(made))
         assert a.received[1]["view"]["seq"] >= before  # the table as it was left
         status, record = request(server.base, f"/api/tables/{made['table']}/record")
     assert status == 200

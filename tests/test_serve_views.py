@@ -67,7 +67,7 @@ def test_no_viewer_is_told_a_card_it_could_not_see(name, lang):
 
 
 def test_the_narration_names_the_seat_s_own_draw_and_hides_the_others():
-    record, sent = _played("trentuno", 5, "en")
+    _, sent = _played("trentuno", 5, "en")
     lines = {v: [line["text"] for m in ms for line in m["log"]] for v, ms in sent.items()}
     assert any(text.startswith("You draw the ") for text in lines[0])
     hidden = [t for t in lines[None] if "draws a card from the stock" in t]
@@ -171,9 +171,9 @@ def test_the_store_refuses_what_is_not_a_file(tmp_path):
     fifo = tmp_path / "fifo"
     os.mkfifo(fifo)
     (tmp_path / "link").symlink_to("/dev/null")
-    for path, words in [(fifo, "a FIFO"), (tmp_path / "link", "a symlink to a character "
-                                                              "device"),
-                        (tmp_path, "a folder"), (tmp_path / "no" / "db", "does not exist")]:
+    link = "a symlink to a character device"
+    for path, words in [(fifo, "a FIFO"), (tmp_path / "link", link), (tmp_path, "a folder"),
+                        (tmp_path / "no" / "db", "does not exist")]:
         assert words in (db_refusal(str(path)) or ""), path
         with pytest.raises(StoreError, match="nothing was written"):
             Store(str(path))

@@ -252,7 +252,7 @@ class Server:
         while conn.closed is None:
             message = await _message(ws)
             if conn.closed is not None or not conn.allowed():
-                return
+                return  # closed with its code by `Connection.finish`
             kind = message.get("type") if isinstance(message, dict) else None
             if kind == "move":
                 await table.move(conn, message)

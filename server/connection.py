@@ -20,9 +20,9 @@ from .limits import Bucket, Limits
 if TYPE_CHECKING:
     from .table import Table
 
-#: WebSocket close codes: 1008 policy (too many messages), 1009 too big (uvicorn's own), 1012
-#: the server restarts, 4403 a wrong link, 4408 no hello in time, 4409 too far behind
-TOO_MANY, RESTART, WRONG_LINK, NO_HELLO, BEHIND = 1008, 1012, 4403, 4408, 4409
+#: WebSocket close codes: 1001 the client has gone, 1008 policy (too many messages), 1009 too
+#: big (uvicorn's own), 4403 a wrong link, 4408 no hello in time, 4409 too far behind
+GONE, TOO_MANY, WRONG_LINK, NO_HELLO, BEHIND = 1001, 1008, 4403, 4408, 4409
 MOST_REPLIES = 64
 
 Send = Callable[[str], Awaitable[None]]
@@ -75,10 +75,8 @@ class Connection:
                 message = self._news()
                 if message is not None and self.closed is None:
                     await self._send(json.dumps(message))
-        except (OSError, RuntimeError, asyncio.CancelledError):
-            self.closed = self.closed or RESTART
         except Exception:  # noqa: BLE001 (a socket closed under the sender: the client is gone)
-            self.closed = self.closed or RESTART
+            self.closed = self.closed or GONE
 
     def _news(self) -> dict[str, Any] | None:
         """The newest published view and the lines not sent yet, if there is anything new."""
@@ -125,9 +123,11 @@ class Connection:
             await self._close(code)
 
     async def finish(self) -> None:
-        """After the client has gone: stop the sender."""
-        if self.closed is None:
-            self.closed = RESTART
+        """After the client's last message: the close it was given, if any, made before the
+        connection's handler returns; then the sender stopped."""
+        if self.closed is not None and self.closed != GONE:
+            await self._shut(self.closed)
+        self.closed = self.closed or GONE
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):

@@ -44,6 +44,33 @@ class WebView(TableView):
                             "suit": card.suit} for card in deck.cards)
         self._names: dict[int, str] = {}
         self._zone_names: dict[str, str] = {}
+        self._said: dict[tuple, str] = {}
+
+    def said(self, key: str, **fields: Any) -> str:
+        """The catalogue's sentence `key` (cli/messages.py), made once for the same fields:
+        a view is built after every move, from a few dozen sentences that rarely change."""
+        memo = (key, *sorted(fields.items()))
+        got = self._said.get(memo)
+        if got is None:
+            got = self._said[memo] = self.tr(key, **fields)
+        return got
+
+    def stake(self, state: Any, p: int) -> str:
+        memo = ("stake", state.lives[p])
+        got = self._said.get(memo)
+        if got is None:
+            got = self._said[memo] = super().stake(state, p)
+        return got
+
+    def owner(self, state: GameState, zone: str, i: int) -> str:
+        """Who owns pile `i` of an owned zone: a player, or a side's players."""
+        memo = ("owner", zone, i)
+        got = self._said.get(memo)
+        if got is None:
+            side = self.rules.zones[zone].owner != "player"
+            who = self.whos(state.side_members[i]) if side else self.who(i)
+            got = self._said[memo] = who.form("bare")
+        return got
 
     def name(self, p: int) -> str:
         """Player `p` as a label (made once: the names at a table do not change)."""
@@ -80,18 +107,18 @@ def _observer(state: GameState, viewer: Viewer, about: int = 0) -> int:
 
 def _marks(view: WebView, state: GameState, p: int) -> list[str]:
     """The words beside a player's name: out, last chance, dealer, knocked, to play."""
-    tr = view.tr
+    said = view.said
     marks = []
     if p not in state.alive:
-        marks.append(tr("mark_out"))
+        marks.append(said("mark_out"))
     elif state.on_last_chance[p]:
-        marks.append(view.term("last_chance") or tr("mark_last_chance"))
+        marks.append(view.term("last_chance") or said("mark_last_chance"))
     if p == state.dealer:
-        marks.append(tr("mark_dealer"))
+        marks.append(said("mark_dealer"))
     if p == state.knocker:
-        marks.append(view.term("knocked") or tr("mark_knocked"))
+        marks.append(view.term("knocked") or said("mark_knocked"))
     if p == state.current_player and not state.is_over:
-        marks.append(tr("mark_your_turn") if p == view.seat else tr("mark_to_play"))
+        marks.append(said("mark_your_turn") if p == view.seat else said("mark_to_play"))
     return marks
 
 
@@ -112,7 +139,7 @@ def players(view: WebView, state: GameState, viewer: Viewer) -> list[dict[str, A
 def zones(view: WebView, state: GameState, viewer: Viewer) -> list[dict[str, Any]]:
     """The table's zones as the viewer sees them: the visible cards, how many there are, and
     for a zone each player or side owns (taken cards) how many each holds."""
-    tr = view.tr
+    said = view.said
     obs = state.observation(_observer(state, viewer))
     owned = set(obs.owned_zones)
     out = []
@@ -121,16 +148,15 @@ def zones(view: WebView, state: GameState, viewer: Viewer) -> list[dict[str, Any
             continue
         item: dict[str, Any] = {"zone": zone, "name": view.zone_name(zone)}
         if zone in owned:
-            side = view.rules.zones[zone].owner != "player"
             item["owners"] = [
-                {"who": (view.whos(state.side_members[i]) if side else view.who(i)).form("bare"),
-                 "count": tr("cards", n=size), "cards": cards(view, seen, sort=False)}
+                {"who": view.owner(state, zone, i), "count": said("cards", n=size),
+                 "cards": cards(view, seen, sort=False)}
                 for i, (size, seen) in enumerate(zip(obs.owned_sizes(zone),
                                                      obs.owned_cards(zone)))]
         else:
             size, shown = obs.zone_size(zone), obs.zone_cards(zone)
             every = obs.face_up(zone)
-            item.update(size=size, count=tr("cards", n=size), face_up=every,
+            item.update(size=size, count=said("cards", n=size), face_up=every,
                         cards=cards(view, shown, sort=every))
         out.append(item)
     return out

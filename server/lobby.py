@@ -5,8 +5,8 @@ each refusal one sentence in the host's language), deals the game, keeps it in t
 only then answers with the seats' links. Each person's seat gets a secret token; the store
 keeps only its hash, so the links are shown once, to the host, and a copy of the database
 seats nobody. At start-up every table still being played is rebuilt by replaying its record;
-a table that cannot be (its rules no longer compile, a move is no longer legal) is kept as
-"broken" and its page says why.
+a table that cannot be (its rules no longer compile, a move is no longer legal) is left in the
+store as it is, and the server says why when it starts.
 """
 from __future__ import annotations
 
@@ -58,8 +58,7 @@ class Lobby:
             try:
                 table.restore()
             except UserError as err:
-                table.broken = safe_text(err.line())
-                said.append(f"table {row.id}: cannot be continued: {table.broken}")
+                said.append(f"table {row.id}: cannot be continued: {safe_text(err.line())}")
                 continue
             self.tables[row.id] = table
         return said

@@ -209,3 +209,18 @@ def test_a_request_to_open_a_table_is_checked_whole(tmp_path, request_, words):
         asyncio.run(run())
     assert words in info.value.text, info.value.text
     assert lobby.tables == {}
+
+
+def test_a_kept_table_that_no_longer_replays_is_left_as_it_is_and_said(tmp_path):
+    import sqlite3
+    db = str(tmp_path / "tables.sqlite3")
+    table_id, _ = asyncio.run(_play_kept(db, 5, stop_after=6))
+    conn = sqlite3.connect(db)
+    conn.execute("UPDATE moves SET move = json_set(move, '$.cards', json('[\"Ac\", \"Ac\"]'))"
+                 " WHERE table_id = ? AND n = 3", (table_id,))
+    conn.commit()
+    conn.close()
+    lobby = Lobby(Store(db), Limits())
+    (said,) = lobby.restore_all()
+    assert said.startswith(f"table {table_id}: cannot be continued: hand 1, move 4: ")
+    assert "is not a legal move here" in said and lobby.tables == {}

@@ -171,12 +171,14 @@ def hand(view: WebView, state: GameState, seat: int) -> dict[str, Any]:
 
 def moves(view: WebView, state: GameState, seat: int) -> list[dict[str, Any]]:
     """The seat's legal moves in the terminal table's order and words, each with its `id`
-    (its index in `legal_actions()`) and the cards it shows; empty when it is not his turn."""
+    (its index in `legal_actions()`), its role (engine/roles.py: what the page may style a
+    move by, never a primitive's name) and the cards it shows; empty when it is not his
+    turn."""
     if state.is_over or state.current_player != seat:
         return []
     legal = state.legal_actions()
     index = {id(a): i for i, a in enumerate(legal)}
-    return [{"id": index[id(a)], "text": text, "kind": a.kind,
+    return [{"id": index[id(a)], "text": text, "role": a.role.value,
              "cards": [view.deck.code(c) for c in named_cards(view, state, a)]}
             for a, text in view.choices(state, legal)]
 

@@ -104,9 +104,9 @@ def test_a_move_shows_no_card_its_chooser_cannot_see():
     state = GameState(rules, 4, seed=2)
     view = game_view.WebView(state.rules, "en", state.current_player, {})
     moves = game_view.moves(view, state, state.current_player)
-    draw = [m for m in moves if m["kind"] == "draw" and "stock" in m["text"]]
+    draw = [m for m in moves if m["role"] == "draw" and "stock" in m["text"]]
     assert draw and draw[0]["cards"] == []
-    assert all(set(m) == {"id", "text", "kind", "cards"} for m in moves)
+    assert all(set(m) == {"id", "text", "role", "cards"} for m in moves)
 
 
 # ---- kept and rebuilt -------------------------------------------------------------------------

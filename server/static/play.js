@@ -184,7 +184,7 @@ function showMoves(view) {
   const list = el("ol", {cls: "move-list"});
   for (const [move, n] of shown.length ? shown : view.moves.map((m, i) => [m, i + 1])) {
     list.append(el("li", {}, el("button", {
-      type: "button", cls: "move", "data-id": move.id, "data-kind": move.kind,
+      type: "button", cls: "move", "data-id": move.id, "data-role": move.role,
       disabled: page.pending !== null,
       onclick: () => choose(move),
     }, el("kbd", {text: n <= 9 ? String(n) : ""}), " " + move.text)));

@@ -26,7 +26,8 @@ from serve_helpers import FIRST, HANG, LAST, Oracle, ServerProcess, same_game, s
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
-POLLS = 20_000  # rounds of looking at both pages: only a hang exhausts them
+IDLE_POLLS = 20_000  # rounds of looking at both pages with no move made: only a hang
+WAIT_MS = HANG * 1000  # Playwright's own waits: a hang guard, not its 30 s
 try:
     from playwright.sync_api import sync_playwright
 except ImportError:  # the test extra installs it
@@ -60,6 +61,7 @@ class Person:
     def __init__(self, browser, link: str, pick, keyboard: bool = False, phone: bool = False):
         size = {"width": 390, "height": 844} if phone else {"width": 1200, "height": 900}
         self.context = browser.new_context(viewport=size, accept_downloads=True)
+        self.context.set_default_timeout(WAIT_MS)
         self.page = self.context.new_page()
         self.frames: list[dict] = []
         self.page.on("websocket", lambda ws: ws.on(
@@ -80,10 +82,22 @@ class Person:
         index = self.pick(list(range(n)))
         if self.keyboard and index < 9:
             self.page.keyboard.press(str(index + 1))
+        elif self.keyboard:  # past 9: to the button by Tab, then Enter
+            buttons.nth(index).focus()
+            self.page.keyboard.press("Enter")
         else:
             buttons.nth(index).click()
         self.moves += 1
         return True
+
+    def seq(self) -> int:
+        """The position the page shows (the number of moves made at the table)."""
+        return int(self.page.evaluate("page.view ? page.view.seq : -1"))
+
+    def fits(self) -> bool:
+        """Whether the page fits the screen's width (nothing to scroll sideways)."""
+        return bool(self.page.evaluate(
+            "document.documentElement.scrollWidth <= window.innerWidth"))
 
     def close(self) -> None:
         self.context.close()
@@ -93,7 +107,9 @@ def _open_table(browser, base: str, rules: str, kinds: list[str], seed: int,
                 lang: str) -> dict[int, str]:
     """The first page, as the host uses it: the rules, the seats, the seed; the links."""
     page = browser.new_page()
+    page.set_default_timeout(WAIT_MS)
     page.goto(f"{base}/?lang={lang}")
+    _own_rules_checked(page)
     page.select_option("#ruleset", rules)
     page.wait_for_selector("#explain details")  # the rules in words
     assert page.locator("#explain h3").first.text_content()
@@ -110,11 +126,25 @@ def _open_table(browser, base: str, rules: str, kinds: list[str], seed: int,
     return links
 
 
+def _own_rules_checked(page) -> None:
+    """A rule file pasted on the first page is checked by the server: its problems are shown
+    with their line and column, as `validate` prints them, and as text."""
+    page.check("#source-own")
+    page.fill("#rule-text", "extends: trentuno\ntitle: <i>ours</i>\nstakes:\n  lives: -1\n")
+    page.click("#check")
+    page.wait_for_selector("#check-result .problems li")
+    problem = page.text_content("#check-result .problems li") or ""
+    assert problem.startswith("my-rules.yaml:4:10: "), problem
+    assert page.locator("#check-result i").count() == 0
+    page.check("#source-shelf")
+
+
 def _play(people: list[Person], events: dict[int, object] | None = None) -> None:
     """Both play until both pages show the game's end; `events[n]` runs once when the
     people have made n moves in all (a reload, a dropped connection, a restart)."""
     events = dict(events or {})
-    for _ in range(POLLS):
+    idle, seen = 0, -1
+    while idle < IDLE_POLLS:
         if all(p.done() for p in people):
             return
         moved = False
@@ -124,9 +154,13 @@ def _play(people: list[Person], events: dict[int, object] | None = None) -> None
         made = sum(p.moves for p in people)
         for at in [n for n in events if n <= made]:
             events.pop(at)()  # type: ignore[operator]
-        if not moved:
-            time.sleep(0.02)
-    raise AssertionError("the game did not end")
+        if moved:
+            idle = 0
+            continue
+        now = max(p.seq() for p in people)  # the bots' moves are progress too
+        idle, seen = (0, now) if now != seen else (idle + 1, seen)
+        time.sleep(0.02)
+    raise AssertionError(f"no move was made in {IDLE_POLLS} looks at the pages")
 
 
 def _downloaded(person: Person, folder: Path) -> dict:
@@ -156,6 +190,7 @@ def test_trentuno_in_two_browsers_through_a_reload_a_drop_and_a_restart(browser,
         people = [anna, bruno]
 
         def reload():
+            assert bruno.fits() and anna.fits()
             bruno.page.reload()
 
         def drop():
@@ -171,6 +206,7 @@ def test_trentuno_in_two_browsers_through_a_reload_a_drop_and_a_restart(browser,
             _play(people, {6: reload, 12: drop, 20: restart})
             assert "Player 1 (<b>Anna</b>)" in bruno.page.text_content("#players")
             assert bruno.page.locator("#players b, #log b").count() == 0  # it stayed text
+            assert bruno.fits()
             anna.page.screenshot(path=str(tmp_path / "laptop.png"), full_page=True)
             bruno.page.screenshot(path=str(tmp_path / "phone.png"), full_page=True)
             record = _downloaded(anna, tmp_path)

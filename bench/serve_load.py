@@ -59,7 +59,7 @@ def cpu_of(pid: int) -> float:
 
 def open_tables(base: str, count: int) -> list[dict]:
     """`count` tables, waiting when the server says to (it takes 200 at once per address)."""
-    made = []
+    made: list[dict] = []
     while len(made) < count:
         rules = "trentuno" if len(made) % 2 == 0 else "scopa"
         try:

@@ -30,22 +30,22 @@ IDLE_POLLS = 20_000  # rounds of looking at both pages with no move made: only a
 WAIT_MS = HANG * 1000  # Playwright's own waits: a hang guard, not its 30 s
 try:
     from playwright.sync_api import sync_playwright
+    PLAYWRIGHT = True
 except ImportError:  # the test extra installs it
-    sync_playwright = None
+    PLAYWRIGHT = False
 
-if CHROMIUM is None or sync_playwright is None:
+if CHROMIUM is None or not PLAYWRIGHT:
     warnings.warn("the browser tests of `trentuno serve` are SKIPPED: "
                   + ("chromium is not installed (apt-get install chromium; .ci/run does)"
                      if CHROMIUM is None else "playwright is not installed (the test extra)"),
                   stacklevel=1)
-pytestmark = pytest.mark.skipif(CHROMIUM is None or sync_playwright is None,
+pytestmark = pytest.mark.skipif(CHROMIUM is None or not PLAYWRIGHT,
                                 reason="needs Debian's chromium and playwright (.ci/run "
                                        "installs chromium, the test extra playwright)")
 
 
 @pytest.fixture(scope="module")
 def browser():
-    assert sync_playwright is not None
     with sync_playwright() as driver:
         # Playwright gives every launch a fresh profile (its own user-data-dir)
         launched = driver.chromium.launch(executable_path=CHROMIUM, args=ARGS)

@@ -43,8 +43,8 @@ def test_without_the_extra_it_says_what_to_install(monkeypatch):
     out = CliRunner().invoke(cli, ["serve", "--port", "0"])
     assert out.exit_code == 1
     assert out.output.strip().splitlines() == [
-        "trentuno: error: the server needs the `server` extra (missing: uvicorn): pip install "
-        "'.[server]' in the project's folder"]
+        ("trentuno: error: the server needs the `server` extra (missing: uvicorn): pip install "
+         "'.[server]' in the project's folder")]
 
 
 def test_a_database_that_is_no_file_is_refused_before_anything_is_written(tmp_path):

@@ -57,7 +57,7 @@ class TableRow:
     """One table as kept: enough to rebuild its game record."""
     id: str
     created: float
-    status: str                     # playing, over, broken
+    status: str                     # playing, over
     name: str
     source: str
     digest: str
@@ -165,6 +165,10 @@ class Store:
                 except Exception as err:  # noqa: BLE001 (handed to the one who asked)
                     conn.execute(f"ROLLBACK TO job{i}")
                     conn.execute(f"RELEASE job{i}")
+                    # a row refused (a move number another process wrote first) is the
+                    # store's refusal, which the table answers by going back to the disk
+                    if isinstance(err, sqlite3.Error):
+                        err = StoreError(f"{self.path}: {err}")
                     results.append((False, err))
             conn.execute("COMMIT")
         except sqlite3.Error as err:
@@ -195,10 +199,6 @@ class Store:
                              (status, json.dumps(result) if result is not None else None,
                               table_id))
         await self.do(job)
-
-    async def mark(self, table_id: str, status: str) -> None:
-        await self.do(lambda conn: conn.execute("UPDATE tables SET status=? WHERE id=?",
-                                                (status, table_id)))
 
     def tables(self, status: str | None = None, table_id: str | None = None) -> list[TableRow]:
         """The tables kept (those of one status, or one table), with their hands and moves:

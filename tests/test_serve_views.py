@@ -224,3 +224,31 @@ def test_a_kept_table_that_no_longer_replays_is_left_as_it_is_and_said(tmp_path)
     (said,) = lobby.restore_all()
     assert said.startswith(f"table {table_id}: cannot be continued: hand 1, move 4: ")
     assert "is not a legal move here" in said and lobby.tables == {}
+
+
+def test_a_move_another_process_kept_first_is_refused_and_the_game_does_not_fork(tmp_path):
+    """Two servers that both believe they hold one table (docs/server.md, beyond one
+    machine): the second to keep move n is refused by the store, and its table is put back
+    where its own rows were, not played on."""
+    db = str(tmp_path / "tables.sqlite3")
+
+    async def run():
+        first = Lobby(Store(db), Limits())
+        first.store.start()
+        made = await first.open({"rules": {"builtin": "scopa"}, "seed": 3,
+                                 "seats": [{"kind": "person"}, {"kind": "person"}]}, "")
+        mine = first.get(made["table"])
+        other = Lobby(Store(db), Limits())
+        assert other.restore_all() == []
+        other.store.start()
+        theirs = other.get(made["table"])
+        assert mine is not None and theirs is not None
+        try:
+            assert await theirs.play(theirs.state.legal_actions()[0])
+            kept = await mine.play(mine.state.legal_actions()[-1])
+            return kept, len(mine.state.moves), len(theirs.state.moves)
+        finally:
+            await first.stop()
+            first.store.stop()
+            other.store.stop()
+    assert asyncio.run(run()) == (False, 0, 1)

@@ -9,8 +9,10 @@ every table has made `--moves` moves or its game is over. The latency of a move 
 from sending it to the server's answer ("done"), which comes once the move is checked,
 applied and on the disk (before the bots play on). Prints one line: tables, moves (people's
 and bots'), moves per second of wall time, the median and 99th percentile of the latency
-(aim: under 100 ms), and the server's CPU time per move (what bounds the moves per second of
-one server process: with `--think 0` the clients play as fast as the server answers).
+(aim: under 100 ms), the server's CPU time per move (what bounds the moves per second of
+one server process: with `--think 0` the clients play as fast as the server answers), and
+how long the server's event loop waited, ready to run, for a CPU the machine's other work
+held (Linux's schedstat): on a shared machine that wait, not the server, is the latency.
 
     python bench/serve_load.py [--tables 200] [--moves 60] [--think 2] [--seconds 600]
 
@@ -55,6 +57,15 @@ def cpu_of(pid: int) -> float:
     except OSError:
         return 0.0
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def waited_of(pid: int) -> float:
+    """The seconds the process's main thread (the event loop) has waited, runnable, for a CPU
+    (Linux's /proc/PID/schedstat; 0 elsewhere): what the machine's other work cost it."""
+    try:
+        return int(Path(f"/proc/{pid}/schedstat").read_text().split()[1]) / 1e9
+    except (OSError, IndexError, ValueError):
+        return 0.0
 
 
 def open_tables(base: str, count: int) -> list[dict]:
@@ -103,8 +114,10 @@ def main() -> None:
         try:
             tables = open_tables(f"http://{host}", args.tables)
             server_before, mine_before = cpu_of(proc.pid), time.process_time()
+            waited_before = waited_of(proc.pid)
             seats, wall = asyncio.run(play_all(tables, args.moves, args.seconds, args.think))
             server_cpu = cpu_of(proc.pid) - server_before
+            waited = waited_of(proc.pid) - waited_before
             clients_cpu = time.process_time() - mine_before
         finally:
             proc.terminate()
@@ -123,7 +136,9 @@ def main() -> None:
           f"({people:,} by people) in {wall:.1f} s: {total / wall:,.0f} moves/s; a person's "
           f"move answered in {statistics.median(latencies) * 1000:.1f} ms (median), "
           f"{p99 * 1000:.1f} ms (99th percentile; aim under 100 ms); server CPU "
-          f"{server_cpu / total * 1000:.2f} ms a move, clients' {clients_cpu:.1f} s")
+          f"{server_cpu / total * 1000:.2f} ms a move, clients' {clients_cpu:.1f} s; the "
+          f"server's event loop waited {waited:.1f} s for a CPU (load average "
+          f"{os.getloadavg()[0]:.1f})")
 
 
 if __name__ == "__main__":

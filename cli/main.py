@@ -25,7 +25,7 @@ EXIT_INTERNAL = 70  # EX_SOFTWARE
 #: A command's module is imported only when that command runs (or `--help` lists them all):
 #: `score` does not pay for what `simulate` or `play` import.
 COMMANDS = ("validate", "score", "variants", "simulate", "compare", "play", "explain",
-            "replay")
+            "replay", "serve")
 
 
 def _version() -> str:

@@ -11,6 +11,8 @@ dealer D the first card (and the first turn) goes to seat D-1, then D-2, ... and
 """
 from __future__ import annotations
 
+import importlib.util
+import warnings
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
@@ -40,6 +42,31 @@ def pytest_sessionfinish(session, exitstatus):
     if left:
         print(f"\ntests left files in {_TOP}: {', '.join(left)}")
         session.exitstatus = 1
+
+
+# ---- the server's tests need its stack ------------------------------------------------------
+#: The `server` extra's modules that are not installed (the test extra installs them all).
+SERVER_STACK_MISSING = [name for name in ("starlette", "uvicorn", "websockets")
+                        if importlib.util.find_spec(name) is None]
+
+
+class _WithoutServerStack(pytest.Module):
+    """A module of the server's tests where its stack is missing: skipped, with a warning
+    that says so, instead of failing on its imports."""
+
+    def _getobj(self):
+        why = (f"the tests of `trentuno serve` are SKIPPED: the `server` extra is not "
+               f"installed (missing: {', '.join(SERVER_STACK_MISSING)}; pip install "
+               f"'.[test]' installs it)")
+        warnings.warn(why, stacklevel=1)
+        pytest.skip(why, allow_module_level=True)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_pycollect_makemodule(module_path, parent):
+    if SERVER_STACK_MISSING and module_path.name.startswith("test_serve"):
+        return _WithoutServerStack.from_parent(parent, path=module_path)
+    return None
 
 
 # ---- the ruleset --------------------------------------------------------------------------

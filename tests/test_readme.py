@@ -20,7 +20,7 @@ from trentuno.engine.variants import builtin_files
 PATH = ROOT / "README.md"
 README = PATH.read_text(encoding="utf-8")
 PAGE = Page.read(PATH)
-HEADINGS = ["trentuno", "Quick start", "Writing a house rule",
+HEADINGS = ["trentuno", "Quick start", "Writing a house rule", "A table for friends",
             "The balance lab: what does a rule change do?", "Where things live", "The game API",
             "Speed"]
 NUMBERS = {"thirty": 30, "thirty-one": 31, "thirty-two": 32, "thirty-three": 33,

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import click
 
-from .failure import Failure
+from .failure import PROG, Failure
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8031
@@ -30,7 +30,7 @@ def default_db() -> Path:
     ($XDG_STATE_HOME/trentuno, else ~/.local/state/trentuno)."""
     state = os.environ.get("XDG_STATE_HOME") or os.path.join(os.path.expanduser("~"), ".local",
                                                              "state")
-    return Path(state) / "trentuno" / "tables.sqlite3"
+    return Path(state) / PROG / "tables.sqlite3"
 
 
 def _listen(host: str, port: int) -> socket.socket:

@@ -165,6 +165,7 @@ U = TypeVar("U", bound=Unit)
 TAKES: dict[Kind, Literal["one", "none", "either"]] = {
     Kind.GUARD: "one", Kind.PRIMITIVE: "one", Kind.EFFECT: "one",
     Kind.TRIGGER_CONDITION: "one", Kind.PATTERN_KIND: "one", Kind.SCORE: "one",
+    Kind.TAKE_RULE: "one",
     Kind.TRIGGER_EVENT: "none", Kind.PAY_POLICY: "none", Kind.TIE_POLICY: "none",
     Kind.STAKES_MODE: "none", Kind.KNOCK_RULE: "none", Kind.OUTCOME: "either",
 }
@@ -174,7 +175,7 @@ REGISTRIES: dict[Kind, Registry[Any]] = {}
 
 #: The modules that hold the units; importing them fills the registries.
 UNIT_MODULES = ("guards", "primitives", "triggers", "settlement", "patterns", "tally",
-                "stakes_modes", "knock")
+                "stakes_modes", "knock", "take_rules")
 
 
 class Registry(Generic[U]):

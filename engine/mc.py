@@ -316,13 +316,14 @@ def _exchange_chance(t: Turn, now: int, strength: dict) -> float:
     held before the turn says otherwise."""
     before = (now & ~t.took) | t.gave
     own = strength.get(before)
-    if own is None:
+    table = t.table
+    if own is None or table is None:
         return 1.0
-    best = strength.get(t.table, -1) if t.swap_all else -1
+    best = strength.get(table, -1) if t.swap_all else -1
     if t.swaps:
         for h in _bits(before):
             rest = before & ~(1 << h)
-            for c in _bits(t.table):
+            for c in _bits(table):
                 s = strength.get(rest | 1 << c, -1)
                 if s > best:
                     best = s

@@ -61,10 +61,12 @@ def summaries(rules: Any, players: int) -> dict[str, str]:
 def _search_probe(state: GameState, k: int) -> Any:
     """What the search API makes of a state: a resampled world (with `keep_best` every other
     time) as the player to move sees it, a clone played three moves on, and the move a small
-    Monte Carlo search picks (playouts held at the end of the hand)."""
+    Monte Carlo search picks (playouts held at the end of the hand; the earlier `mc`,
+    `infer=off:score=hand`, so that the search API is pinned and not the bot's choices, which
+    may improve)."""
     p = state.current_player
-    pick = state.legal_actions().index(MonteCarloBot(k, iterations=3)(state,
-                                                                      state.legal_actions()))
+    search = MonteCarloBot(k, iterations=3, infer="off", score="hand")
+    pick = state.legal_actions().index(search(state, state.legal_actions()))
     world = state.resample(p, random.Random(k), keep_best=bool(k % 2))
     seen = world.observation(p).as_dict()
     clone = state.clone()

@@ -7,7 +7,8 @@ exception in form only: it is the policy every simulation and the speed benchmar
 reads the same facts (its own hand and its mask, the top card of a pile that shows it, a face
 up zone, the round) straight from the state's public attributes, without a call per fact. A
 test keeps it honest: it decides the same in every world its player cannot tell apart.
-`--bots` names them with parameters: `greedy`, `greedy:knock=25`, `mc:iterations=20`, `mc:time=0.1`.
+`--bots` names them with parameters: `greedy`, `greedy:knock=25`, `mc:iterations=20`, `mc:time=0.1`,
+`mc:infer=off:score=hand` (the Monte Carlo bot lives in mc.py).
 
 `greedy` is defined exactly (it is the policy the speed benchmark compares against a
 hand-written simulator): knock when allowed and the hand is worth at least knock - (round - 2)
@@ -23,7 +24,6 @@ every draw is.
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -31,6 +31,7 @@ from typing import Any
 
 from .capture import preview
 from .errors import UsageError
+from .mc import MonteCarloBot
 from .roles import CAPTURE, DISCARD, DRAW, KNOCK, PASS, SWAP, SWAP_ALL
 from .rules import Action, made_once
 
@@ -205,119 +206,15 @@ def _best_discard(actions, hand, hmask, strength, size, valuation):
     return best_a
 
 
-class MonteCarloBot:
-    """Determinized flat Monte Carlo with common random numbers, improving on `greedy`.
-
-    For each decision: deal the cards the player cannot see again (`state.resample`, the
-    other players keeping the best of the cards that passed through their hands unseen),
-    try every legal move in that same world, play each on to the end of the hand with
-    `greedy` for every seat, and score how the hand left the player against the others
-    (lives, bankroll or points, and staying in the game). Every move is tried in the same
-    worlds, so their scores differ by the moves, not by the luck of the deal. With more than
-    `keep` + 1 moves, the first quarter of the worlds chooses the `keep` best of them, which
-    go on with greedy's move through the rest (most exchanges are plainly bad: this halves
-    the cost of a decision among a dozen exchanges). The bot plays greedy's own move unless
-    another one scored clearly better: by more than `caution` standard errors of the
-    difference. The budget is `iterations` worlds, cut short after `time` seconds when that
-    is given (a seed then no longer reproduces a game exactly). The defaults (32 worlds,
-    keep 3, caution 0.5) were measured: a decision takes 20-45 ms of CPU
-    (bench/mc_decision.py), and against 300-world reference values of every move they lose
-    40% less than 12 worlds at caution 1.5.
-
-    It never changes the state it is asked about (the worlds are copies, and the caches it
-    fills on that state are set whole, in one assignment): `play` relies on that to give a
-    move up at once when a stop signal comes while the bot thinks, the game standing as
-    before the move (tests/test_resume.py stops it at random lines to check).
-
-    Why flat and not information-set MCTS: a decision here has two to a dozen moves and the
-    hand ends within a few turns, so the budget is best spent on many short playouts per
-    move, compared world by world; a tree would spread the same few hundred playouts over
-    the opponents' replies and learn less per playout."""
-
-    def __init__(self, seed: int | None = None, iterations: int = 32,
-                 time: float | None = None, caution: float = 0.5, keep: int = 3):
-        self.rng = random.Random(seed)
-        self.iterations = iterations
-        self.time = time
-        self.caution = caution
-        self.keep = keep
-        self.playout = greedy_bot()
-
-    def __call__(self, state, actions: list) -> Action:
-        if len(actions) == 1:
-            return actions[0]
-        p = state.current_player
-        playout = self.playout
-        favourite = playout(state, actions)
-        fav = actions.index(favourite)
-        # per move: the sum and sum of squares of its gain over the favourite's, world by world
-        diff = [0.0] * len(actions)
-        square = [0.0] * len(actions)
-        deadline = None if self.time is None else time.perf_counter() + self.time
-        tried = list(range(len(actions)))
-        # with many moves, the first quarter of the worlds picks the few worth the rest
-        narrow = self.iterations // 4 if len(actions) > self.keep + 1 else 0
-        worlds = 0
-        for _ in range(self.iterations):
-            world = state.resample(p, self.rng, keep_best=True, history=False,
-                                   stop_at_hand_end=True)
-            before = _standings(world)
-            others = [q for q in world.alive if q != p]
-            last = tried[-1]
-            gains = {}
-            for i in tried:
-                sim = world if i == last else world.clone()
-                sim.apply_unchecked(actions[i])
-                while not sim.hand_over:
-                    sim.apply_unchecked(playout(sim, sim.legal_actions()))
-                gains[i] = _gain(sim, p, others, before)
-            worlds += 1
-            base = gains[fav]
-            for i, g in gains.items():
-                d = g - base
-                diff[i] += d
-                square[i] += d * d
-            if deadline is not None and time.perf_counter() >= deadline:
-                break
-            if worlds == narrow:
-                rivals = sorted((i for i in tried if i != fav), key=lambda i: -diff[i])
-                tried = sorted([fav] + rivals[:self.keep])
-        # leave the favourite only for a move clearly better in these worlds
-        best, best_margin = fav, 0.0
-        for i in tried:
-            mean = diff[i] / worlds
-            spread = max(square[i] / worlds - mean * mean, 0.0) ** 0.5
-            margin = mean - self.caution * spread / worlds ** 0.5
-            if margin > best_margin:
-                best, best_margin = i, margin
-        return actions[best]
-
-
-def _standings(state) -> list[float]:
-    """How well each player stands: what he holds, read the way the stakes mode reads it
-    (penalty points count against), plus one for being still in the game."""
-    sign = state.rules.stakes.mode.sign
-    alive = state.alive
-    return [sign * state.lives[q] + (q in alive) for q in range(state.players)]
-
-
-def _gain(state, p: int, others: list[int], before: list[float]) -> float:
-    """What the hand gave `p` against the average of the others who were in it."""
-    after = _standings(state)
-    mine = after[p] - before[p]
-    if not others:
-        return mine
-    return mine - sum(after[q] - before[q] for q in others) / len(others)
-
-
 # ---- names and parameters for --bots ------------------------------------------------------
 @dataclass(frozen=True)
 class Param:
     name: str
-    kind: type          # int or float
+    kind: type          # int, float or str
     low: float
     high: float
     help: str
+    choices: tuple[str, ...] = ()  # a str parameter: the words it takes
 
 
 @dataclass(frozen=True)
@@ -342,7 +239,12 @@ BOTS: dict[str, BotKind] = {kind.name: kind for kind in (
     BotKind("mc", MonteCarloBot,
             (Param("iterations", int, 1, 1_000_000,
                    "worlds tried per decision (default 32)"),
-             Param("time", float, 0.001, 3600, "seconds per decision at most")),
+             Param("time", float, 0.001, 3600, "seconds per decision at most"),
+             Param("infer", str, 0, 0, "on: deals the others' hands as their last moves "
+                   "suggest (default); off: as they were dealt", ("on", "off")),
+             Param("score", str, 0, 0, "game: scores a deal by the chance of winning the "
+                   "game where lives are lost one by one (default); hand: by the hand",
+                   ("game", "hand"))),
             "Monte Carlo: tries every move in random deals of the unseen cards",
             reads_history=True),
 )}
@@ -362,6 +264,12 @@ def parse_bot(spec: str) -> tuple[BotKind, dict[str, Any]]:
             takes = ", ".join(f"{q.name}=" for q in kind.params) or "no parameters"
             raise UsageError(f"bot {spec.strip()!r}: {name} takes {takes} "
                              f"(as in {_example(kind)})")
+        if param.choices:
+            if text not in param.choices:
+                raise UsageError(f"bot {spec.strip()!r}: {key} must be "
+                                 f"{' or '.join(param.choices)}, not {text!r}")
+            params[key] = text
+            continue
         try:
             value = param.kind(text)
         except ValueError:

@@ -1,0 +1,90 @@
+"""How strong the `mc` bot is: its win share against greedy and against the previous mc.
+
+For every ruleset and every opponent, plays `--games` four-player games with the bot tested
+(`--bot`, default `mc`) in one seat, turn about (game g puts it in seat g mod 4, so every seat
+gets its share), and the opponent in the other three: `greedy`, or the previous Monte Carlo
+bot (`mc:infer=off:score=hand`: no inference from the others' moves, worlds scored by the
+hand). A game won by several players together counts 1/k to each of its k winners, so the
+fair share is exactly 1/4. Prints one Markdown row per cell as it finishes: the win share,
+its 95% Wilson interval, and the median CPU time of the tested bot's decisions (those with
+more than one legal move). The budget per decision is fixed in worlds (`iterations`, the
+default 32 of both bots), not in time, so a seed reproduces the table exactly.
+
+    python bench/mc_strength.py [--games 200] [--seed 0] [--first 0] [--rulesets trentuno scat]
+                                [--against greedy mc-old] [--bot mc] [--old SPEC]
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+
+from trentuno.engine import GameState, load, parse_bots
+from trentuno.engine.simulate import game_seed
+from trentuno.engine.stats import wilson
+
+PLAYERS = 4
+RULESETS = ("trentuno", "thirty-one", "scat", "schwimmen", "trentuno-vedova")
+OLD = "mc:infer=off:score=hand"
+
+
+def play_cell(ruleset: str, bot: str, opponent: str, games: range, seed: int
+              ) -> tuple[float, list[float]]:
+    """The tested bot's wins (shared ones as fractions) over `games`, and its decision times."""
+    rules = load(ruleset)
+    wins = 0.0
+    times: list[float] = []
+    for g in games:
+        s = game_seed(seed, g)
+        seat = g % PLAYERS
+        specs = [opponent] * PLAYERS
+        specs[seat] = bot
+        bots = parse_bots(",".join(specs), PLAYERS, s)
+        state = GameState(rules, PLAYERS, seed=s, record=False, history=True)
+        while not state.is_over:
+            actions = state.legal_actions()
+            p = state.current_player
+            if p == seat and len(actions) > 1:
+                t0 = time.process_time()
+                choice = bots[p](state, actions)
+                times.append(time.process_time() - t0)
+            else:
+                choice = bots[p](state, actions)
+            state.apply_unchecked(choice)
+        if seat in state.winners:
+            wins += 1 / len(state.winners)
+        if (g + 1) % 25 == 0:
+            print(f"  {ruleset} vs {opponent}: game {g + 1}, {wins:g} won",
+                  file=sys.stderr, flush=True)
+    return wins, times
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    ap.add_argument("--games", type=int, default=200, help="games per cell (default 200)")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--first", type=int, default=0,
+                    help="the number of the first game (to split a cell over processes: "
+                         "games FIRST..FIRST+GAMES-1 are the same games as in one run)")
+    ap.add_argument("--rulesets", nargs="+", default=list(RULESETS))
+    ap.add_argument("--against", nargs="+", default=["greedy", "mc-old"],
+                    help="opponents: greedy, mc-old (the previous mc), or any bot spec")
+    ap.add_argument("--bot", default="mc", help="the bot tested (default: mc)")
+    ap.add_argument("--old", default=OLD, help=f"what mc-old plays (default: {OLD})")
+    args = ap.parse_args()
+    print(f"| ruleset | against | games | `{args.bot}` win share | 95% interval | decision |")
+    print("| --- | --- | --- | --- | --- | --- |", flush=True)
+    for ruleset in args.rulesets:
+        for against in args.against:
+            opponent = args.old if against == "mc-old" else against
+            games = range(args.first, args.first + args.games)
+            wins, times = play_cell(ruleset, args.bot, opponent, games, args.seed)
+            lo, hi = wilson(wins, args.games)
+            ms = statistics.median(times) * 1000 if times else 0.0
+            print(f"| {ruleset} | {against} | {args.games} | {wins / args.games:.3f} | "
+                  f"{lo:.3f}-{hi:.3f} | {ms:.0f} ms |", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,120 @@
+"""The Monte Carlo bot's inference and scoring (engine/mc.py)."""
+from __future__ import annotations
+
+import random
+
+import pytest
+from trentuno.engine import GameState, load, parse_bots
+from trentuno.engine.bots import parse_bot
+from trentuno.engine.errors import UsageError
+from trentuno.engine.mc import SLIP, TRIES, MonteCarloBot, _Scorer, last_turns, likelihood, race
+
+
+def _positions(ruleset: str, seed: int, games: int = 6, every: int = 3):
+    """States of greedy games, every few decisions, with the player to move."""
+    rules = load(ruleset)
+    for g in range(games):
+        state = GameState(rules, 4, seed=seed + g, record=False, history=True)
+        bots = parse_bots("greedy", 4, seed + g)
+        k = 0
+        while not state.is_over:
+            actions = state.legal_actions()
+            k += 1
+            if k % every == 0 and not state.hand_over:
+                yield state.clone(), state.current_player
+            state.apply(bots[state.current_player](state, actions))
+
+
+def test_race_is_the_chance_of_outlasting_the_others():
+    assert race(3, (3, 3, 3)) == pytest.approx(0.25)
+    assert race(1, (1,)) == pytest.approx(0.5)
+    assert race(2, (1,)) == pytest.approx(0.75)  # he must lose twice before the other once
+    assert race(0, (2,)) == 0.0 and race(2, ()) == 1.0
+    # the chances of all the players add up to one, and a life more is worth more
+    lives = (1, 2, 3, 3)
+    total = sum(race(m, tuple(sorted(lives[:i] + lives[i + 1:]))) for i, m in enumerate(lives))
+    assert total == pytest.approx(1.0)
+    assert race(1, (2, 3, 3)) < race(2, (1, 3, 3)) < race(3, (1, 2, 3))
+    # the others' lives count too, and not alike: a life taken from the leader is worth more
+    # than putting out the one on his last life, who would have taken some of the later losses
+    assert race(2, (1, 2, 3)) > race(2, (3, 3)) > race(2, (1, 3, 3))
+
+
+@pytest.mark.parametrize("ruleset, by_game", [("trentuno", True), ("scat", True),
+                                              ("schwimmen", True), ("trentuno-vedova", False),
+                                              ("scopa", False)])
+def test_the_game_is_scored_where_lives_are_lost_one_by_one(ruleset, by_game):
+    state = GameState(load(ruleset), 4, seed=1, record=False, history=True)
+    assert _Scorer(state, 0, True).race is by_game
+    assert _Scorer(state, 0, False).race is False
+
+
+@pytest.mark.parametrize("ruleset", ["trentuno", "scat", "schwimmen", "trentuno-vedova"])
+def test_the_inference_reads_only_what_the_player_saw(ruleset):
+    # a world he cannot tell from the game gives the same summary of the others' turns
+    for state, p in _positions(ruleset, 20, games=3):
+        other = state.resample(p, random.Random(3), history=True)
+        assert last_turns(other, p, random.Random(4)) == last_turns(state, p, random.Random(4))
+
+
+@pytest.mark.parametrize("ruleset", ["trentuno", "scat", "thirty-one"])
+def test_greedy_hands_are_likelier_than_random_deals(ruleset):
+    # against greedy players, the real hands fit what they did better than deals of the unseen
+    # cards do: the inference says something true about the hands
+    real, dealt = [], []
+    rng = random.Random(5)
+    for state, p in _positions(ruleset, 40):
+        turns = last_turns(state, p, rng)
+        if not turns:
+            continue
+        real.append(likelihood(state, turns))
+        dealt += [likelihood(state.resample(p, rng, keep_best=True), turns) for _ in range(8)]
+    assert len(real) > 30
+    assert sum(real) / len(real) > 1.5 * sum(dealt) / len(dealt)
+
+
+def test_a_player_who_did_not_knock_holds_less_than_the_bar():
+    # Trentuno: from the second round a greedy player with the bar or more knocks
+    value = load("trentuno").valuation.value
+    checked = 0
+    for state, p in _positions("trentuno", 60, games=8):
+        for t in last_turns(state, p, random.Random(1)):
+            if not t.could_knock:
+                continue
+            assert state.round >= 2 or t.bar > 27  # no knock in the first round
+            if t.blind == 0:  # (a blind draw: which card came in is not known)
+                assert value[(state.masks[t.player] & ~t.took) | t.gave] < t.bar
+            # a world giving him the bar or more before the turn is kept by a slip
+            kept = likelihood(state, [t._replace(bar=1000)])
+            assert likelihood(state, [t._replace(bar=0)]) == pytest.approx(SLIP * kept)
+            checked += 1
+    assert checked > 5
+
+
+def test_a_decision_is_bounded_in_deals(monkeypatch):
+    from trentuno.engine.state import GameState as State
+    calls = []
+    real = State.resample
+
+    def counting(self, *args, **kwargs):
+        calls.append(1)
+        return real(self, *args, **kwargs)
+    monkeypatch.setattr(State, "resample", counting)
+    bot = MonteCarloBot(1, iterations=5)
+    for state, _ in _positions("trentuno", 80, games=1, every=4):
+        calls.clear()
+        actions = state.legal_actions()
+        bot(state, actions)
+        # (one deal more to ask the knock's guards of)
+        assert len(calls) <= (5 * TRIES + 1 if len(actions) > 1 else 0)
+
+
+def test_the_previous_mc_is_a_parameter():
+    kind, params = parse_bot("mc:infer=off:score=hand")
+    assert kind.name == "mc" and params == {"infer": "off", "score": "hand"}
+    bot = kind.make(1, **params)
+    assert not bot.infer and not bot.by_game
+    with pytest.raises(UsageError, match="infer must be on or off, not 'maybe'"):
+        parse_bot("mc:infer=maybe")
+    with pytest.raises(UsageError, match="score must be game or hand"):
+        parse_bot("mc:score=1")

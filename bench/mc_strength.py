@@ -1,9 +1,9 @@
 """How strong the `mc` bot is: its win share against greedy and against the previous mc.
 
 For every ruleset and every opponent, plays `--games` four-player games with the bot tested
-(`--bot`, default `mc`) in one seat, turn about (game g puts it in seat g mod 4, so every seat
-gets its share), and the opponent in the other three: `greedy`, or the previous Monte Carlo
-bot (`mc:infer=off:score=hand`: no inference from the others' moves, worlds scored by the
+(`--bot`, default `mc:infer=on:score=game`) in one seat, turn about (game g puts it in seat
+g mod 4, so every seat gets its share), and the opponent in the other three: `greedy`, or
+plain `mc` (`mc:infer=off:score=hand`: no inference from the others' moves, worlds scored by the
 hand). A game won by several players together counts 1/k to each of its k winners, so the
 fair share is exactly 1/4. Prints one Markdown row per cell as it finishes: the win share,
 its 95% Wilson interval, and the median CPU time of the tested bot's decisions (those with
@@ -26,7 +26,8 @@ from trentuno.engine.stats import wilson
 
 PLAYERS = 4
 RULESETS = ("trentuno", "thirty-one", "scat", "schwimmen", "trentuno-vedova")
-OLD = "mc:infer=off:score=hand"
+OLD = "mc:infer=off:score=hand"  # what plain `mc` plays
+NEW = "mc:infer=on:score=game"
 
 
 def play_cell(ruleset: str, bot: str, opponent: str, games: range, seed: int
@@ -70,7 +71,7 @@ def main() -> None:
     ap.add_argument("--rulesets", nargs="+", default=list(RULESETS))
     ap.add_argument("--against", nargs="+", default=["greedy", "mc-old"],
                     help="opponents: greedy, mc-old (the previous mc), or any bot spec")
-    ap.add_argument("--bot", default="mc", help="the bot tested (default: mc)")
+    ap.add_argument("--bot", default=NEW, help=f"the bot tested (default: {NEW})")
     ap.add_argument("--old", default=OLD, help=f"what mc-old plays (default: {OLD})")
     args = ap.parse_args()
     print(f"| ruleset | against | games | `{args.bot}` win share | 95% interval | decision |")

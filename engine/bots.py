@@ -241,9 +241,9 @@ BOTS: dict[str, BotKind] = {kind.name: kind for kind in (
                    "worlds tried per decision (default 32)"),
              Param("time", float, 0.001, 3600, "seconds per decision at most"),
              Param("infer", str, 0, 0, "on: deals the others' hands as their last moves "
-                   "suggest (default); off: as they were dealt", ("on", "off")),
+                   "suggest; off: as they were dealt (default)", ("on", "off")),
              Param("score", str, 0, 0, "game: scores a deal by the chance of winning the "
-                   "game where lives are lost one by one (default); hand: by the hand",
+                   "game where lives are lost one by one; hand: by the hand (default)",
                    ("game", "hand"))),
             "Monte Carlo: tries every move in random deals of the unseen cards",
             reads_history=True),

@@ -664,14 +664,25 @@ class _Compiler:
 
     def settle_rule(self, key, mode) -> SettleRule:
         from .rules import SettleRule
-        from .settlement import PAY_POLICIES, RULE_DEFAULTS, TIE_POLICIES, default_policy
+        from .settlement import (
+            PAY_POLICIES,
+            RULE_DEFAULTS,
+            TIE_POLICIES,
+            default_policy,
+            foreign_key,
+            own_keys,
+        )
 
         s = (self.d.get("settle") or {}).get(key) or {}
         path = ("settle", key)
         pay, ties = (str(s.get(what) or getattr(default_policy(reg, key, mode), "name", ""))
                      for what, reg in (("pay", PAY_POLICIES), ("ties", TIE_POLICIES)))
-        choose = self.policy(PAY_POLICIES, "pay", pay, mode, path)
+        choose = self.policy(PAY_POLICIES, "pay", pay, mode, path, s)
         break_ties = self.policy(TIE_POLICIES, "ties", ties, mode, path)
+        stray = foreign_key(pay, s)
+        if stray is not None:
+            self.error(path + (stray[0],), f"`{stray[0]}` is for `pay: {stray[1]}`; with "
+                       f"`pay: {pay}` it has no effect")
         lives = s.get("lives", RULE_DEFAULTS["lives"])
         for what in ("lives", "knocker_lives"):
             if isinstance(s.get(what), int) and s[what] > MAX_PAYMENT:
@@ -695,11 +706,14 @@ class _Compiler:
                 self.error(path + ("points_below",), also=[path + (what,)], message=
                            f"`{what}` has no effect with `points_below` (each payer takes "
                            f"{below} minus his hand): set `{what}: null`")
+        unit = PAY_POLICIES.get(pay)
+        own = {k: s[k] for k in (own_keys(unit) if unit else ()) if s.get(k) is not None}
         return SettleRule(pay, lives, s.get("knocker_lives", lives),
                           bool(s.get("spare_knocker", RULE_DEFAULTS["spare_knocker"])), ties,
-                          choose, break_ties, below)
+                          choose, break_ties, below, as_data(own))
 
-    def policy(self, registry, key: str, name: str, mode: Any, path: Path) -> Any:
+    def policy(self, registry, key: str, name: str, mode: Any, path: Path,
+               rule: Any = None) -> Any:
         """A pay or tie policy's closure; refused where the stakes mode gives it no meaning
         (the mode chooses payers, the policy takers of a pot, or the other way round)."""
         unit = self.known(registry, name, path + (key,), f"{key} policy")
@@ -712,7 +726,8 @@ class _Compiler:
                        f"{' and '.join(sorted(unit.modes))} games (here use "
                        f"{' or '.join(fits)})")
             return None
-        return self.unit(unit, None, path + (key,))
+        # a pay policy reads its own keys of the rule (`below`, `places`)
+        return self.unit(unit, rule, path if rule is not None else path + (key,))
 
     # ---- sides, the first player, scoring of taken cards -----------------------------------
     def sides(self, teams, pmin, pmax) -> dict[int, tuple[tuple[int, ...], ...]]:

@@ -107,7 +107,8 @@ def test_points_won_end_at_the_target_with_the_most_points_winning():
     _, house = base_and_house("house/points-by-place")
     blitz = stack(house, dealer=0, players=4, hands={**HANDS, 3: "Ac Rc Fc"},
                   zones={"discard": "7s"})
-    decks, dealer = [], 0
+    decks: list[list[str]] = []
+    dealer = 0
     for _ in range(4):                          # seat 3 is dealt 31 every hand: 6 points each
         decks.append(stack(house, dealer=dealer, players=4, hands={3: "Ac Rc Fc"},
                            zones={"discard": "7s"}) if decks else blitz)
@@ -145,7 +146,8 @@ def test_a_token_tied_best_hands_cannot_share_is_lost():
 def _swim_game(rules) -> GameState:
     """Schwimmen, three players: seat 1 is lowest three hands running (then swims); in the
     fourth he holds 30 and seat 0 is lowest (seat 2 is dealt 31 every hand: the round ends)."""
-    players, dealer, alive, decks = 3, 0, [0, 1, 2], []
+    players, dealer, alive = 3, 0, [0, 1, 2]
+    decks: list[list[str]] = []
     low = {2: "Ah Kh Qh", 1: "7d 8c 9s", 0: "Ks Qs 10s"}
     for hand in range(1, 5):
         hands = low if hand < 4 else {2: "Ah Kh Qh", 1: "Ks Qs 10s", 0: "7d 8c 9s"}

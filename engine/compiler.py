@@ -1057,8 +1057,8 @@ def compile_hands(data: Mapping) -> HandRules | None:
     """The deck and hand values of a document already found valid, compiled without the turn,
     the stakes or any game class; None when the document is not one that this can serve (it
     scores taken cards, or something is not as it was when found valid): compile it whole."""
-    if data.get("scoring") is not None:
-        return None
+    if data.get("scoring") is not None or (data.get("deck") or {}).get("copies_by_players"):
+        return None  # taken cards, or a deck by the number of players (`score --players`)
     compiler = _Compiler(data, "<rules>")
     deck = compiler._deck = compiler.deck()  # as `compile` does: the units see the deck
     if deck is None:

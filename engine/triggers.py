@@ -133,7 +133,7 @@ _event("all_passed", "a whole round of passes",
        ends=Ending(named={"showdown": "all passed"},
                    told={"showdown": {"en": "Everybody passed: the hands are compared.",
                                       "it": "Hanno passato tutti: si confrontano le mani."}}))
-_event("stock_empty", "a draw finds the stock empty",
+_event("stock_empty", "the stock is empty when a player comes to a step that draws from it",
        lambda p, w: f"when {_rest(w).the('en')} runs out",
        lambda p, w: f"quando {_rest(w).the('it')} "
                     f"{'finiscono' if _rest(w).plural else 'finisce'}",

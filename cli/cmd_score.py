@@ -49,7 +49,7 @@ def _with_players(rules, players: int):
     """The ruleset as N players play it (its deck may depend on them); a number it is not
     played by is refused."""
     least, most = getattr(rules, "min_players", None), getattr(rules, "max_players", None)
-    if least is not None and not least <= players <= most:
+    if least is not None and most is not None and not least <= players <= most:
         raise UsageError(f"--players {players}: {rules.name} is for {least} to {most} players")
     if players < 1:
         raise UsageError(f"--players {players}: give a number of players, 1 or more")

@@ -23,14 +23,15 @@ def _recorded() -> dict[str, set[str]]:
                 continue
             first = node.args[0]
             assert isinstance(first, ast.Constant), f"{path.name}:{node.lineno}: a kind named"
-            fields = out.setdefault(first.value, set())
+            fields = out.setdefault(str(first.value), set())
             for kw in node.keywords:
                 if kw.arg is not None:
                     fields.add(kw.arg)
-                else:  # **({"own": ...} if ... else {})
-                    fields |= {k.value for k in ast.walk(kw.value)
-                               if isinstance(k, ast.Dict) for k in k.keys
-                               if isinstance(k, ast.Constant)}
+                    continue
+                for inner in ast.walk(kw.value):  # **({"own": ...} if ... else {})
+                    if isinstance(inner, ast.Dict):
+                        fields |= {str(key.value) for key in inner.keys
+                                   if isinstance(key, ast.Constant)}
     return out
 
 

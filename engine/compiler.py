@@ -869,8 +869,10 @@ class _Compiler:
                        "or (points mode) `target: N`")
         elif stakes.mode.counts_to_target and not end.get("target") \
                 and not end.get("hands"):
-            self.error(("end",), "in points mode nobody goes out: end the game with "
-                       "`target: N` (penalty points) or `hands: N`", also=[("stakes", "mode")])
+            from .stakes_modes import CURRENCIES
+            counted = CURRENCIES[stakes.mode.currency].word["en"]
+            self.error(("end",), f"in {stakes.mode.name} mode nobody goes out: end the game "
+                       f"with `target: N` ({counted}) or `hands: N`", also=[("stakes", "mode")])
         if deck.jokers and stakes.mode.scores_cards:
             self.error(("deck", "jokers"), "jokers are for games that value hands: a game "
                        "scored by the cards taken (`mode: score`) cannot count them",

@@ -53,6 +53,11 @@ def no_effect(d: Mapping[str, Any], rules: Ruleset | None) -> list[Finding]:
             out.append(Finding(("stakes", key), f"`{key}` has no effect in {game}: "
                                f"{owner.keys[key].why}", cause,
                                f"set `{key}: null` in your overlay {switch}"))
+    if "last_chance_lasts" in mode.keys and stakes.get("last_chance_lasts") == "hand" and \
+            rules is not None and not rules.stakes.last_chance:
+        out.append(Finding(("stakes", "last_chance_lasts"), "`last_chance_lasts: hand` has no "
+                           "effect without `last_chance: true`: a player with no lives left is "
+                           "out at once", ("stakes",), "set `last_chance: true` in your overlay"))
     knocks = rules is None or any(o.knocks for st in rules.steps.values() for o in st.options)
     for which in SETTLE_KEYS:
         rule = (d.get("settle") or {}).get(which) or {}

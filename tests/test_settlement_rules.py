@@ -180,3 +180,16 @@ def test_the_settlement_keys_are_in_the_schema_from_their_units():
         assert name in rule["pay"]["enum"]
     assert "points_won" in schema["definitions"]["stakes"]["properties"]["mode"]["enum"]
     assert load("house/schwimmen-swiss").stakes.own["last_chance_lasts"] == "hand"
+
+
+def test_swiss_swimming_without_a_last_chance_is_refused(tmp_path):
+    problems = refused(tmp_path, "extends: trentuno\nname: s\nstakes: {last_chance_lasts: hand}\n")
+    assert len(problems) == 1 and problems[0].line == 3
+    assert "has no effect without `last_chance: true`" in problems[0].message
+
+
+def test_a_points_won_game_needs_a_target(tmp_path):
+    problems = refused(tmp_path, (
+        "extends: house/points-by-place\nname: p\nend: {target: null, last_standing: true}\n"))
+    assert any("in points_won mode nobody goes out" in p.message and "(points)" in p.message
+               for p in problems), [p.format() for p in problems]

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from .compiler import MAX_PAYMENT
 from .keywords import CompileContext, Kind, Registry, Terms, Unit
+from .stakes import go_out
 from .tally import settle_score
 
 if TYPE_CHECKING:
@@ -296,7 +297,7 @@ def pay_lives(st: Any, outcome: str, winners: list[int]) -> None:
     if receivers:
         _transfer(st, receivers, held - sum(st.lives[p] for p in payers), 1)
     for p in swimmers:  # one more hand, then out whatever happened in it
-        st._go_out(p)
+        go_out(st, p)
     if not st.alive and before:
         who = st.rules.stakes.reentry_who
         if who == "all":

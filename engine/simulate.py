@@ -51,12 +51,13 @@ def end_names(rules) -> dict[str, str]:
 
 
 def _all_instant(rules, on: str, outcome: str) -> bool:
-    """Every trigger on `on` that ends a hand settled as `outcome` looks for an instant hand
-    (or none does at all): only then is such a hand end named after the instant hand."""
-    from .triggers import OUTCOMES, finds_holders
+    """Every trigger on `on` that ends a hand settled as `outcome` looks at a hand's
+    combination (a player's instant hand, a zone's pattern), or none ends one at all: only
+    then is such a hand end named after the instant hand."""
+    from .triggers import OUTCOMES, about_hands, finds_holders
     ending = [t for t in rules.triggers.get(on, ()) if
               getattr(OUTCOMES.get(t.outcome), "settles", None) == outcome]
-    return all(finds_holders(t) for t in ending)
+    return all(finds_holders(t) or about_hands(t) for t in ending)
 
 
 def game_seed(seed: int, index: int) -> int:

@@ -32,7 +32,10 @@ def parse_hand(rules, text: str, where: str) -> list[int]:
     try:
         cards = rules.deck.parse_hand(text)
     except CardError as err:
-        raise CardError(f"{where}: {err.line()}") from None
+        more = getattr(rules, "by_players", ())
+        hint = (f" (with {more[0][0]} or more players the deck is bigger: add --players "
+                f"{more[0][0]})" if more else "")
+        raise CardError(f"{where}: {err.line()}{hint}") from None
     size = rules.hand_size
     if len(cards) != size:
         hint = (' (put all the cards of one hand in one argument: "Ac Rc Fc" or Ac,Rc,Fc)'
@@ -40,6 +43,17 @@ def parse_hand(rules, text: str, where: str) -> list[int]:
         raise UsageError(f"{where}: a hand of {len(cards)} card{'s' if len(cards) != 1 else ''}; "
                          f"{rules.name} hands have {size} cards{hint}")
     return cards
+
+
+def _with_players(rules, players: int):
+    """The ruleset as N players play it (its deck may depend on them); a number it is not
+    played by is refused."""
+    least, most = getattr(rules, "min_players", None), getattr(rules, "max_players", None)
+    if least is not None and most is not None and not least <= players <= most:
+        raise UsageError(f"--players {players}: {rules.name} is for {least} to {most} players")
+    if players < 1:
+        raise UsageError(f"--players {players}: give a number of players, 1 or more")
+    return rules.for_players(players) if hasattr(rules, "for_players") else rules
 
 
 def places(keys: list[tuple]) -> list[int]:
@@ -55,7 +69,11 @@ def places(keys: list[tuple]) -> list[int]:
               help='One JSON object per hand: {"hand", "value", "combo", "place"}.')
 @click.option("--taken", metavar="CARDS", default=None,
               help='Capture games: the points of a set of taken cards, e.g. "7d 7c Ad".')
-def score(rules, hands: tuple[str, ...], as_json: bool, taken: str | None) -> None:
+@click.option("--players", metavar="N", type=int, default=None,
+              help="Value the hands with the deck of N players (where the deck depends on "
+                   "them, deck.copies_by_players: two packs from eight players).")
+def score(rules, hands: tuple[str, ...], as_json: bool, taken: str | None,
+          players: int | None) -> None:
     """Value each HAND under VARIANT (a built-in name or a YAML file) and rank the hands.
 
     A HAND is one argument, its cards separated by spaces or commas: "Ac Rc Fc" or Ac,Rc,Fc.
@@ -64,6 +82,8 @@ def score(rules, hands: tuple[str, ...], as_json: bool, taken: str | None) -> No
     one per line. Prints the hand, its value, the combination and its place (1 is best;
     equal hands share a place).
     """
+    if players is not None:
+        rules = _with_players(rules, players)
     if rules.scoring is not None or taken is not None:
         return _score_taken(rules, taken, hands, as_json)
     given = [(f"hand {text!r}", text) for text in hands] if hands else list(_read_stdin())

@@ -664,14 +664,25 @@ class _Compiler:
 
     def settle_rule(self, key, mode) -> SettleRule:
         from .rules import SettleRule
-        from .settlement import PAY_POLICIES, RULE_DEFAULTS, TIE_POLICIES, default_policy
+        from .settlement import (
+            PAY_POLICIES,
+            RULE_DEFAULTS,
+            TIE_POLICIES,
+            default_policy,
+            foreign_key,
+            own_keys,
+        )
 
         s = (self.d.get("settle") or {}).get(key) or {}
         path = ("settle", key)
         pay, ties = (str(s.get(what) or getattr(default_policy(reg, key, mode), "name", ""))
                      for what, reg in (("pay", PAY_POLICIES), ("ties", TIE_POLICIES)))
-        choose = self.policy(PAY_POLICIES, "pay", pay, mode, path)
+        choose = self.policy(PAY_POLICIES, "pay", pay, mode, path, s)
         break_ties = self.policy(TIE_POLICIES, "ties", ties, mode, path)
+        stray = foreign_key(pay, s)
+        if stray is not None:
+            self.error(path + (stray[0],), f"`{stray[0]}` is for `pay: {stray[1]}`; with "
+                       f"`pay: {pay}` it has no effect")
         lives = s.get("lives", RULE_DEFAULTS["lives"])
         for what in ("lives", "knocker_lives"):
             if isinstance(s.get(what), int) and s[what] > MAX_PAYMENT:
@@ -695,11 +706,14 @@ class _Compiler:
                 self.error(path + ("points_below",), also=[path + (what,)], message=
                            f"`{what}` has no effect with `points_below` (each payer takes "
                            f"{below} minus his hand): set `{what}: null`")
+        unit = PAY_POLICIES.get(pay)
+        own = {k: s[k] for k in (own_keys(unit) if unit else ()) if s.get(k) is not None}
         return SettleRule(pay, lives, s.get("knocker_lives", lives),
                           bool(s.get("spare_knocker", RULE_DEFAULTS["spare_knocker"])), ties,
-                          choose, break_ties, below)
+                          choose, break_ties, below, as_data(own))
 
-    def policy(self, registry, key: str, name: str, mode: Any, path: Path) -> Any:
+    def policy(self, registry, key: str, name: str, mode: Any, path: Path,
+               rule: Any = None) -> Any:
         """A pay or tie policy's closure; refused where the stakes mode gives it no meaning
         (the mode chooses payers, the policy takers of a pot, or the other way round)."""
         unit = self.known(registry, name, path + (key,), f"{key} policy")
@@ -712,7 +726,8 @@ class _Compiler:
                        f"{' and '.join(sorted(unit.modes))} games (here use "
                        f"{' or '.join(fits)})")
             return None
-        return self.unit(unit, None, path + (key,))
+        # a pay policy reads its own keys of the rule (`below`, `places`)
+        return self.unit(unit, rule, path if rule is not None else path + (key,))
 
     # ---- sides, the first player, scoring of taken cards -----------------------------------
     def sides(self, teams, pmin, pmax) -> dict[int, tuple[tuple[int, ...], ...]]:
@@ -854,8 +869,10 @@ class _Compiler:
                        "or (points mode) `target: N`")
         elif stakes.mode.counts_to_target and not end.get("target") \
                 and not end.get("hands"):
-            self.error(("end",), "in points mode nobody goes out: end the game with "
-                       "`target: N` (penalty points) or `hands: N`", also=[("stakes", "mode")])
+            from .stakes_modes import CURRENCIES
+            counted = CURRENCIES[stakes.mode.currency].word["en"]
+            self.error(("end",), f"in {stakes.mode.name} mode nobody goes out: end the game "
+                       f"with `target: N` ({counted}) or `hands: N`", also=[("stakes", "mode")])
         if deck.jokers and stakes.mode.scores_cards:
             self.error(("deck", "jokers"), "jokers are for games that value hands: a game "
                        "scored by the cards taken (`mode: score`) cannot count them",
@@ -1042,8 +1059,8 @@ def compile_hands(data: Mapping) -> HandRules | None:
     """The deck and hand values of a document already found valid, compiled without the turn,
     the stakes or any game class; None when the document is not one that this can serve (it
     scores taken cards, or something is not as it was when found valid): compile it whole."""
-    if data.get("scoring") is not None:
-        return None
+    if data.get("scoring") is not None or (data.get("deck") or {}).get("copies_by_players"):
+        return None  # taken cards, or a deck by the number of players (`score --players`)
     compiler = _Compiler(data, "<rules>")
     deck = compiler._deck = compiler.deck()  # as `compile` does: the units see the deck
     if deck is None:

@@ -27,6 +27,7 @@ and holds the public API.
 """
 from __future__ import annotations
 
+import difflib
 import textwrap
 from collections.abc import Iterable
 
@@ -90,14 +91,7 @@ def diff(base: Ruleset, overlay: Ruleset, lang: str = "en",
         old = b.get(s.key)
         if old is not None and old.lines == s.lines:
             continue
-        lines = _changed(s.lines, old.lines) if old else list(s.lines)
-        replaced = [line for line in old.lines if line not in s.lines] if old else []
-        if replaced and instead:
-            lines.append("Instead of:" if en else "Invece di:")
-            lines += ["  " + line for line in replaced]
-        elif old is None:
-            lines.append("(new)" if en else "(nuovo)")
-        out.append(Section(s.key, s.title, tuple(lines)))
+        out.append(Section(s.key, s.title, tuple(_section_diff(s.lines, old, en, instead))))
     for key, s in b.items():
         if key != "about" and key not in seen:
             lines = ["No longer applies; it was:" if en else "Non vale più; era:"]
@@ -106,14 +100,45 @@ def diff(base: Ruleset, overlay: Ruleset, lang: str = "en",
     return out
 
 
-def _changed(lines: tuple[str, ...], before: tuple[str, ...]) -> list[str]:
-    """The lines that are new, each with the lines it is nested under (less indented, above
-    it) for context: what a house rule changed, not the whole section again."""
+def _section_diff(lines: tuple[str, ...], old: Section | None, en: bool,
+                  instead: bool) -> list[str]:
+    """One changed section: its new lines (with the lines they are nested under), then the
+    base's lines they replace under "Instead of:", or, where the overlay only removed lines
+    (an option, an outcome), those under "No longer:"."""
+    if old is None:
+        return list(lines) + ["(new)" if en else "(nuovo)"]
+    added, removed = _edits(old.lines, lines)
+    out = _with_context(lines, added)
+    gone = _with_context(old.lines, removed)
+    if gone and (instead or not out):
+        if out:
+            out.append("Instead of:" if en else "Invece di:")
+        else:
+            out.append("No longer:" if en else "Non più:")
+        out += ["  " + line for line in gone]
+    return out
+
+
+def _edits(before: tuple[str, ...], after: tuple[str, ...]) -> tuple[list[bool], list[bool]]:
+    """Which lines of `after` are new and which of `before` are gone, by their place (a line
+    equal to one elsewhere in the section is still new where it was not)."""
+    added, removed = [False] * len(after), [False] * len(before)
+    matcher = difflib.SequenceMatcher(a=before, b=after, autojunk=False)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag != "equal":
+            removed[i1:i2] = [True] * (i2 - i1)
+            added[j1:j2] = [True] * (j2 - j1)
+    return added, removed
+
+
+def _with_context(lines: tuple[str, ...], marked: list[bool]) -> list[str]:
+    """The marked lines, each with the lines it is nested under (less indented, above it) for
+    context: what a house rule changed, not the whole section again."""
     def depth(line: str) -> int:
         return len(line) - len(line.lstrip(" "))
-    keep = [line not in before for line in lines]
+    keep = list(marked)
     for i in range(len(lines) - 1, -1, -1):
-        if keep[i]:
+        if marked[i]:
             d = depth(lines[i])
             for j in range(i - 1, -1, -1):
                 if depth(lines[j]) < d:

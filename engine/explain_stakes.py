@@ -99,11 +99,14 @@ class StakeSections(RulesetTerms):
                            f"La partita finisce dopo {r.end_hands} mani{early}; vince chi ha "
                            f"più {most} (a pari merito si vince insieme)."))
         elif r.end_target is not None:
+            fewest = st.mode.sign < 0  # penalty points count against
             lines.append(t(f"The game ends after the hand in which a player reaches "
-                           f"{self.lives(r.end_target)}; the player with the fewest points wins "
+                           f"{self.lives(r.end_target)}; the player with the "
+                           f"{'fewest' if fewest else 'most'} points wins "
                            f"(players tied share the win).",
                            f"La partita finisce dopo la mano in cui un giocatore arriva a "
-                           f"{self.lives(r.end_target)}; vince chi ne ha di meno (a pari merito "
+                           f"{self.lives(r.end_target)}; vince chi ne ha "
+                           f"{'di meno' if fewest else 'di più'} (a pari merito "
                            f"si vince insieme)."))
         elif r.end_last_standing:
             lines.append(t("The game ends when only one player is left: he wins" +

@@ -26,12 +26,15 @@ class Ending:
     last one in the hand: `stuck`, the player found without a move). `named`: per outcome,
     simulate's and compare's English name ("all passed"); `named_by`: the same with `{what}`, the
     ruleset's words for its instant hand ("thirty-one: instant win"); `named["scored"]`: the
-    name of a showdown in a game that scores the cards taken ("played out, scored")."""
+    name of a showdown in a game that scores the cards taken ("played out, scored");
+    `named_other`: per outcome, the name when a trigger that does not look for an instant hand
+    ended it (an early knock's showdown is no "thirty-one: hands compared")."""
     told: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     told_you: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     about: str | None = None
     named: Mapping[str, str] = field(default_factory=dict)
     named_by: Mapping[str, str] = field(default_factory=dict)
+    named_other: Mapping[str, str] = field(default_factory=dict)
 
 
 #: the hand ends the game makes itself, not a keyword: a player with no legal move, the turn

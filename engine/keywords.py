@@ -166,8 +166,10 @@ TAKES: dict[Kind, Literal["one", "none", "either"]] = {
     Kind.GUARD: "one", Kind.PRIMITIVE: "one", Kind.EFFECT: "one",
     Kind.TRIGGER_CONDITION: "one", Kind.PATTERN_KIND: "one", Kind.SCORE: "one",
     Kind.TAKE_RULE: "one",
-    Kind.TRIGGER_EVENT: "none", Kind.PAY_POLICY: "none", Kind.TIE_POLICY: "none",
+    Kind.TRIGGER_EVENT: "none", Kind.TIE_POLICY: "none",
     Kind.STAKES_MODE: "none", Kind.KNOCK_RULE: "none", Kind.OUTCOME: "either",
+    # a pay policy may take keys of the settle rule besides the common ones (`below: 21`)
+    Kind.PAY_POLICY: "either",
 }
 
 #: Every registry, by kind, in the order the unit modules create them.

@@ -53,6 +53,11 @@ def no_effect(d: Mapping[str, Any], rules: Ruleset | None) -> list[Finding]:
             out.append(Finding(("stakes", key), f"`{key}` has no effect in {game}: "
                                f"{owner.keys[key].why}", cause,
                                f"set `{key}: null` in your overlay {switch}"))
+    if "last_chance_lasts" in mode.keys and stakes.get("last_chance_lasts") == "hand" and \
+            rules is not None and not rules.stakes.last_chance:
+        out.append(Finding(("stakes", "last_chance_lasts"), "`last_chance_lasts: hand` has no "
+                           "effect without `last_chance: true`: a player with no lives left is "
+                           "out at once", ("stakes",), "set `last_chance: true` in your overlay"))
     knocks = rules is None or any(o.knocks for st in rules.steps.values() for o in st.options)
     for which in SETTLE_KEYS:
         rule = (d.get("settle") or {}).get(which) or {}
@@ -232,6 +237,7 @@ def game_never_won(d: Mapping[str, Any], rules: Ruleset) -> list[Finding]:
     if rules.end_hands is not None and rules.end_hands > MAX_HANDS_PER_GAME:
         out.append(Finding(("end", "hands"), f"a game stops at {MAX_HANDS_PER_GAME:,} hands, "
                            f"before its {rules.end_hands:,} hands are played", warning=True))
+    out += _pot_game_drags(end, rules, MAX_HANDS_PER_GAME)
     target = rules.end_target
     if not rules.stakes.mode.scores_cards or rules.scoring is None or target is None or \
             rules.end_hands is not None:
@@ -250,6 +256,24 @@ def game_never_won(d: Mapping[str, Any], rules: Ruleset) -> list[Finding]:
                            f"(where the safety net stops a game) give at most "
                            f"{_num(most * MAX_HANDS_PER_GAME)}", ("scoring",), warning=True))
     return out
+
+
+def _pot_game_drags(end: Mapping[str, Any], rules: Ruleset, limit: int) -> list[Finding]:
+    """A game of stakes every hand that ends only when one player is left: each pot goes back
+    to a player, so nobody goes out until a bankroll runs below the ante (a shipped pot game
+    without `end.hands` played some 1,700 hands a game with the safety net lifted, and is
+    stopped at MAX_HANDS_PER_GAME with it)."""
+    stakes = rules.stakes
+    if not stakes.mode.antes or not rules.end_last_standing or rules.end_hands is not None \
+            or rules.end_target is not None:
+        return []
+    ratio = stakes.bankroll / max(stakes.ante, 1)
+    at = ("end", "last_standing") if "last_standing" in end else ("end",)
+    return [Finding(at, f"a game of stakes that ends only when one player is left can last "
+                    f"very long: every pot goes back to a player, so a player goes out only "
+                    f"when his bankroll of {_num(ratio)} antes runs out, hundreds of hands on "
+                    f"(the safety net stops a game at {limit:,}); add `end: {{hands: N}}` "
+                    f"(the best bankroll then wins)", warning=True)]
 
 
 def most_points_a_hand(rules: Ruleset) -> float:

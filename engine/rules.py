@@ -246,6 +246,8 @@ class SettleRule:
     break_ties: Any = field(default=None, repr=False, compare=False)
     #: `points_below: N`: a payer takes N minus the value of his hand instead of `lives`
     points_below: int | None = None
+    #: the keys its pay policy takes besides these, as written (`below: 21`, `places`)
+    own: Mapping[str, Any] = field(default_factory=dict, compare=False)
 
 
 @dataclass(frozen=True)

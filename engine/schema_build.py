@@ -207,6 +207,9 @@ def fill_settle_rule(props: Schema, pays: Registry[Any], ties: Registry[Any],
             props[key]["default"] = one
     for key, value in RULE_DEFAULTS.items():
         _with_default(props[key], value)
+    for unit in pays.units():  # the keys a pay policy takes (`below`, `places`)
+        for key, frag in ((unit.schema or {}).get("properties") or {}).items():
+            props[key] = copy.deepcopy(frag)
 
 
 def fill_modes(schema: Schema, registry: Registry[Any]) -> None:

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from .keywords import CompileContext, Kind, Registry, Terms, Unit
-from .stakes_modes import MODES, PAYERS, TAKERS, Chooses, StakesMode
+from .stakes_modes import MODES, PAYERS, PLACES, TAKERS, Chooses, StakesMode
 
 if TYPE_CHECKING:
     from .rules import HandEnd
@@ -92,6 +92,23 @@ def tied_for(x: Payment, w: Terms) -> str | None:
     return pay.tied_for.get(w.lang) or pay.tied_for.get("en")
 
 
+def own_keys(unit: Policy) -> frozenset[str]:
+    """The settle-rule keys a pay policy takes besides the common ones (`below`, `places`)."""
+    return frozenset((unit.schema or {}).get("properties") or ())
+
+
+def foreign_key(name: str, rule: Mapping[str, Any]) -> tuple[str, str] | None:
+    """(a key of `rule` that another pay policy takes, that policy) when the rule's pay policy
+    `name` does not take it: `below: 21` without `pay: below` would do nothing."""
+    mine = PAY_POLICIES.get(name)
+    for unit in PAY_POLICIES.units():
+        for key in own_keys(unit):
+            if key in rule and rule[key] is not None and (mine is None or
+                                                           key not in own_keys(mine)):
+                return key, unit.name
+    return None
+
+
 def default_policy(registry: Registry[Policy], key: str, mode: StakesMode) -> Policy | None:
     """The policy a settle rule `key` takes in `mode` when the file names none: the first that
     is the default of that key and has a meaning in the mode."""
@@ -103,7 +120,7 @@ def _sample(key: str) -> Callable[[Policy, Terms], Payment]:
     """A `Payment` for the tests to phrase a policy with: the ruleset's showdown rule with
     this policy, in one of the modes it has a meaning in."""
     def sample(unit: Policy, w: Terms) -> Payment:
-        rule = replace(w.rules.settle_showdown, **{key: unit.name})
+        rule = replace(w.rules.settle_showdown, **{key: unit.name}, own=unit.example or {})
         return Payment(rule, False, MODES[min(unit.modes)], w.lives(1), "loses", "lose")
     return sample
 
@@ -233,6 +250,160 @@ PAY_POLICIES.add(Policy(
                              "la mano più alta prende il piatto"), "pays")))
 
 
+def _lowest_and_knocker(st: Any, winners: list[int], outcome: str) -> list[int]:
+    """The lowest hand pays, and a knocker who does not hold the highest hand (alone or tied)
+    pays too, once."""
+    payers = _lowest(st, winners, outcome)
+    knocker = st.knocker
+    if knocker is not None and knocker in st.alive and knocker not in payers and \
+            st.hand_strength(knocker) < max(_strengths(st).values()):
+        payers = payers + [knocker]
+    return payers
+
+
+PAY_POLICIES.add(Policy(
+    kind=Kind.PAY_POLICY, name="lowest_and_knocker", chooses=frozenset((PAYERS,)),
+    tied_for={"en": "the lowest hand", "it": "la mano più bassa"},
+    description="the lowest hand, and the knocker too unless he holds the highest hand "
+                "(alone or tied)",
+    schema=None, compile=_fixed(_lowest_and_knocker),
+    words=_say(lambda x, w: (f"the player with the lowest hand {x.loses} {x.amount}, and so "
+                             f"does the player who knocked unless he has the highest hand "
+                             f"(alone or tied)"),
+               lambda x, w: (f"chi ha la mano più bassa {x.loses} {x.amount}, e così anche chi "
+                             f"ha bussato, a meno che non abbia la mano più alta (da solo o "
+                             f"pari)"), "pays")))
+
+
+#: the most a threshold (`below`) may be: no hand is worth more
+MAX_THRESHOLD = 1000
+
+
+def _below(param: Mapping[str, Any], ctx: CompileContext) -> Chooser:
+    """Every player whose hand is worth less than `below` (its value, not its tier)."""
+    limit = param.get("below")
+    if not isinstance(limit, (int, float)):
+        ctx.error((), "`pay: below` needs `below: N`, the value a hand must reach not to pay")
+        limit = 0
+
+    def below(st: Any, winners: list[int], outcome: str) -> list[int]:
+        return [p for p in st.alive if p not in winners and st.hand_value(p) < limit]
+    return below
+
+
+PAY_POLICIES.add(Policy(
+    kind=Kind.PAY_POLICY, name="below", chooses=frozenset((PAYERS,)),
+    description="every player whose hand is worth less than `below` (after a win, the winners "
+                "never); nobody, when every hand reaches it",
+    schema={"properties": {"below": {
+        "description": "pay: below only: the value a hand must reach not to pay "
+                       "(`{pay: below, below: 21}`: everybody under 21 pays).",
+        "type": ["number", "null"], "minimum": 0, "maximum": MAX_THRESHOLD}}},
+    compile=_below, example={"below": 21},
+    words=_say(lambda x, w: (f"every player whose hand is worth less than "
+                             f"{w.num(x.rule.own.get('below'))} {x.loses} {x.amount}"),
+               lambda x, w: (f"ogni giocatore la cui mano vale meno di "
+                             f"{w.num(x.rule.own.get('below'))} {x.loses} {x.amount}"), "pays")))
+
+
+class Transfer:
+    """A pay policy's closure that also names who receives what the payers lose (`gives_to`):
+    the lives (or penalty points taken off) go from the worst hand to the best."""
+
+    def __init__(self, payers: Chooser, receivers: Callable[[Any], list[int]]) -> None:
+        self.payers = payers
+        self.gives_to = receivers
+
+    def __call__(self, st: Any, winners: list[int], outcome: str) -> list[int]:
+        return self.payers(st, winners, outcome)
+
+
+PAY_POLICIES.add(Policy(
+    kind=Kind.PAY_POLICY, name="lowest_to_highest", chooses=frozenset((PAYERS,)),
+    tied_for={"en": "the lowest hand", "it": "la mano più bassa"},
+    description="the lowest hand pays, and what it pays goes to the highest hand (players "
+                "tied for it share it; what cannot be shared is lost)",
+    schema=None, compile=lambda param, ctx: Transfer(_lowest, highest),
+    words=_say(lambda x, w: (f"the player with the lowest hand {x.loses} {x.amount}, which "
+                             f"goes to the player with the highest hand (players tied for it "
+                             f"share it, what cannot be shared is lost)"),
+               lambda x, w: (f"chi ha la mano più bassa {x.loses} {x.amount}, che va a chi ha "
+                             f"la mano più alta (chi è pari per la più alta se lo divide, il "
+                             f"resto va perso)"), "pays")))
+
+
+# ---- points won by place ------------------------------------------------------------------
+MAX_PLACES = 16
+
+
+def _places(param: Mapping[str, Any], ctx: CompileContext) -> Callable[..., dict[int, int]]:
+    """`places: [3, 2, 1]` (the points of the best hand, the next, ...) and `knocker_places`
+    (the knocker's instead; default `places`): every player's points by his hand's place.
+    Players tied share the better place; after a win the winners hold the first place."""
+    places = list(param.get("places") or [1])
+    mine = param.get("knocker_places")
+    knocker_places = places if mine is None else list(mine)
+
+    def award(st: Any, winners: list[int], outcome: str) -> dict[int, int]:
+        s = _strengths(st)
+        won = [p for p in winners if p in s] if outcome == "win" else []
+        out: dict[int, int] = {}
+        for p in st.alive:
+            if p in won:
+                place = 0
+            else:
+                place = len(won) + sum(1 for q, v in s.items() if q not in won and v > s[p])
+            table = knocker_places if p == st.knocker else places
+            out[p] = table[place] if place < len(table) else 0
+        return out
+    return award
+
+
+def _places_said(x: Payment, w: Terms, en: bool) -> str:
+    rule = x.rule.own
+    places = [w.num(n) for n in (rule.get("places") or [1])]
+    mine = rule.get("knocker_places")
+    if x.win and len(places) == 1:
+        head = (f"the winners score {places[0]}, the others nothing" if en else
+                f"chi vince segna {places[0]}, gli altri niente")
+    else:
+        head = (f"each player scores by the place of his hand, from the highest: "
+                f"{w.join(places)} (players tied share the better place, lower places score "
+                f"nothing)" if en else
+                f"ognuno segna secondo il posto della sua mano, dalla più alta: "
+                f"{w.join(places)} (chi è pari prende il posto migliore, i posti più bassi "
+                f"non segnano)")
+    if mine is not None:
+        said = w.join([w.num(n) for n in mine])
+        head += (f"; the player who knocked scores {said} by place instead" if en else
+                 f"; chi ha bussato segna invece {said} secondo il posto")
+    return head
+
+
+def _places_keys() -> Mapping[str, Any]:
+    points = {"type": "array", "items": {"type": "integer", "minimum": 0,
+                                         "maximum": 1000}, "minItems": 1,
+              "maxItems": MAX_PLACES}
+    return {"properties": {
+        "places": {**points, "description": "pay: by_place only: the points of the highest "
+                                            "hand, the next, ... (`[3, 2, 1]`); players tied "
+                                            "share the better place. Default [1]."},
+        "knocker_places": {**points, "description": "pay: by_place only: the knocker's "
+                                                    "points by place instead (`[4, 1, 0]`). "
+                                                    "Default: `places`."}}}
+
+
+PAY_POLICIES.add(Policy(
+    kind=Kind.PAY_POLICY, name="by_place", chooses=frozenset((PLACES,)),
+    default_for=frozenset(SETTLE_KEYS),
+    description="every player scores points by the place of his hand (`places`, "
+                "`knocker_places`)",
+    schema=_places_keys(), compile=_places,
+    example={"places": [3, 2, 1], "knocker_places": [4, 1, 0]},
+    words={"en": {"pays": lambda x, w: _places_said(x, w, True)},
+           "it": {"pays": lambda x, w: _places_said(x, w, False)}}))
+
+
 # ---- tie policies -------------------------------------------------------------------------
 def _all(st: Any, chosen: list[int], outcome: str) -> list[int]:
     if len(chosen) > 1 and st.rules.stakes.mode.chooses == TAKERS:
@@ -258,6 +429,7 @@ def _all_it(x: Payment, w: Terms) -> str:
 
 TIE_POLICIES.add(Policy(
     kind=Kind.TIE_POLICY, name="all", default_for=frozenset(SETTLE_KEYS),
+    chooses=frozenset((PAYERS, TAKERS, PLACES)),
     description="everybody tied pays; in a pot game tied players cannot be told apart and "
                 "the pot stays for the next hand",
     schema=None, compile=_fixed(_all), words={"en": {"ties": _all_en}, "it": {"ties": _all_it}}))

@@ -35,8 +35,10 @@ def end_names(rules) -> dict[str, str]:
     what = (instant[0] if len(instant) == 1 else "an instant hand") if instant else None
     scored = rules.stakes.mode.scores_cards
     for reason, ending in endings():
-        names = {**ending.named, **({o: t.format(what=what) for o, t in ending.named_by.items()}
-                                    if what else {})}
+        names = {**ending.named, **({o: t.format(what=what) for o, t in ending.named_by.items()
+                                     if _all_instant(rules, reason, o)} if what else {})}
+        names.update({o: t for o, t in ending.named_other.items()
+                      if not _all_instant(rules, reason, o)})
         if scored and "scored" in names:
             names["showdown"] = names["scored"]
         out.update({f"{outcome}:{reason}": name for outcome, name in names.items()
@@ -46,6 +48,16 @@ def end_names(rules) -> dict[str, str]:
     if knock:
         out["showdown:knock"] = knock[0].lower() + knock[1:]
     return out
+
+
+def _all_instant(rules, on: str, outcome: str) -> bool:
+    """Every trigger on `on` that ends a hand settled as `outcome` looks at a hand's
+    combination (a player's instant hand, a zone's pattern), or none ends one at all: only
+    then is such a hand end named after the instant hand."""
+    from .triggers import OUTCOMES, about_hands, finds_holders
+    ending = [t for t in rules.triggers.get(on, ()) if
+              getattr(OUTCOMES.get(t.outcome), "settles", None) == outcome]
+    return all(finds_holders(t) or about_hands(t) for t in ending)
 
 
 def game_seed(seed: int, index: int) -> int:

@@ -30,16 +30,19 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from .compiler import MAX_PAYMENT
 from .keywords import CompileContext, Kind, Registry, Terms, Unit
+from .stakes import go_out
 from .tally import settle_score
 
 if TYPE_CHECKING:
     from .rules import Stakes
 
-#: What a hand's end chooses in a mode: the players who pay (lives, penalty points), or the
-#: players who take the pot; a pay or tie policy has a meaning where it chooses the same.
-Chooses = Literal["payers", "takers"]
+#: What a hand's end chooses in a mode: the players who pay (lives, penalty points), the
+#: players who take the pot, or the points each player wins by the place of his hand; a pay or
+#: tie policy has a meaning where it chooses the same.
+Chooses = Literal["payers", "takers", "places"]
 PAYERS: Chooses = "payers"
 TAKERS: Chooses = "takers"
+PLACES: Chooses = "places"
 
 #: The mode of a ruleset whose `stakes` says none.
 DEFAULT = "lives"
@@ -235,20 +238,66 @@ def _price(st: Any, rule: Any, p: int, knocker: int | None) -> int:
     return int(rule.knocker_lives if p == knocker else rule.lives)
 
 
+def _receivers(st: Any, rule: Any, payers: list[int]) -> list[int]:
+    """Who receives what the payers pay, when the pay policy gives it to somebody (a transfer:
+    its closure names them, `gives_to`); never a payer himself."""
+    gives_to = getattr(rule.choose, "gives_to", None)
+    return [] if gives_to is None else [p for p in gives_to(st) if p not in payers]
+
+
+def _transfer(st: Any, receivers: list[int], paid: int, sign: int) -> None:
+    """What the payers paid, shared by the receivers (what cannot be shared is lost): lives
+    gained, or penalty points taken off (never below none)."""
+    if not receivers or paid <= 0:
+        return
+    share = paid // len(receivers)
+    for p in receivers:
+        moved = share if sign > 0 else min(share, st.lives[p])
+        if moved:
+            st.lives[p] += sign * moved
+            st.emit("points", p, points=st.lives[p], added=sign * moved)
+
+
 def pay_points(st: Any, outcome: str, winners: list[int]) -> None:
     """A points game: each payer takes penalty points."""
     rule, payers, knocker = _payers(st, outcome, winners)
+    receivers = _receivers(st, rule, payers)
+    paid = 0
     for p in payers:
-        st.add_points(p, _price(st, rule, p, knocker))
+        price = _price(st, rule, p, knocker)
+        paid += price
+        st.add_points(p, price)
+    _transfer(st, receivers, paid, -1)
+
+
+def pay_places(st: Any, outcome: str, winners: list[int]) -> None:
+    """Points won by place: every player scores what his hand's place is worth."""
+    rules = st.rules
+    rule = rules.settle_win if outcome == "win" else rules.settle_showdown
+    awards = rule.break_ties(st, rule.choose(st, winners, outcome), outcome)
+    if st.record:
+        st.emit("settled", None, outcome=outcome, payers=[], points=dict(awards))
+    for p, n in awards.items():
+        if n:
+            st.add_points(p, n)
 
 
 def pay_lives(st: Any, outcome: str, winners: list[int]) -> None:
-    """A lives game: each payer loses lives; when that puts everybody out at once, the re-entry
-    brings players back, or they share the win."""
+    """A lives game: each payer loses lives (given to the receivers of a transfer); a player
+    who swam this hand goes out when the last chance lasts one hand; when that puts everybody
+    out at once, the re-entry brings players back, or they share the win."""
     rule, payers, knocker = _payers(st, outcome, winners)
     before = list(st.alive)
+    receivers = _receivers(st, rule, payers)
+    swimmers = ([p for p in before if st.on_last_chance[p]]
+                if st.rules.stakes.own.get("last_chance_lasts") == "hand" else [])
+    held = sum(st.lives[p] for p in payers)
     for p in payers:
         st.lose_lives(p, rule.knocker_lives if p == knocker else rule.lives)
+    if receivers:
+        _transfer(st, receivers, held - sum(st.lives[p] for p in payers), 1)
+    for p in swimmers:  # one more hand, then out whatever happened in it
+        go_out(st, p)
     if not st.alive and before:
         who = st.rules.stakes.reentry_who
         if who == "all":
@@ -300,7 +349,16 @@ def _lives_standing(s: Any, w: Terms) -> str:
                      "the pot." if en else
                      "Ogni vita persa è una posta che va nel piatto; il vincitore della partita "
                      "prende il piatto.")
-    if s.last_chance:
+    if s.last_chance and s.own.get("last_chance_lasts") == "hand":
+        own = w.term("last_chance")
+        name = f" ({w.q(own)})" if own else ""
+        lines.append(
+            f"A player who loses his last life is not out yet: he has a last chance{name} and "
+            f"plays one more hand with no lives; after it he is out, whatever happens in it."
+            if en else
+            f"Chi perde l'ultima vita non è ancora fuori: ha un'ultima possibilità{name} e gioca "
+            f"ancora una mano senza vite; dopo quella esce, qualunque cosa succeda.")
+    elif s.last_chance:
         own = w.term("last_chance")
         name = f" ({w.q(own)})" if own else ""
         lines.append(
@@ -350,6 +408,11 @@ MODES.add(StakesMode(
         "last_chance": StakesKey(_FLAG, "true lets a player with no lives "
                                  "left play on (on the bus, swimming) until he loses once "
                                  "more.", "only a player who loses his last life plays on"),
+        "last_chance_lasts": StakesKey(
+            {"type": ["string", "null"], "enum": ["loss", "hand", None], "default": "loss"},
+            "with last_chance: loss (he plays on until he loses once more) or hand (he plays "
+            "one more hand, then is out whatever happens in it: the Swiss reading of "
+            "swimming).", "only a player who loses his last life plays on"),
         "reentry": StakesKey({"anyOf": [{"$ref": "#/definitions/reentry"}, {"type": "null"}]},
                              "{who: all or tied, lives: n}; when a settlement would leave "
                              "nobody in the game, these players come back with n lives. "
@@ -420,6 +483,24 @@ MODES.add(StakesMode(
                   "standing": lambda s, w: "Ogni giocatore parte da zero punti; chi paga prende "
                                            "punti di penalità, e nessuno esce dal gioco.",
                   "loses": lambda s, w: "prende", "lose": lambda s, w: "prendono"}}))
+
+
+MODES.add(StakesMode(
+    kind=Kind.STAKES_MODE, name="points_won",
+    description="players score points by the place of their hands (`settle.*.places`); "
+                "nobody is eliminated, the game ends at `end.target` and the most points win",
+    schema=None, compile=check_needs({}), chooses=PLACES, currency="won", pays_in="won",
+    counts_to_target=True, settle=pay_places, reward=one_each,
+    no_payment="players score by place (`places`), nobody pays",
+    lab=LabWords("points won", "lives paid into the pot"),
+    words={"en": {"title": lambda s, w: "Points won",
+                  "standing": lambda s, w: "Every player starts with no points and scores by "
+                                           "the place of his hand; nobody goes out.",
+                  "loses": lambda s, w: "scores", "lose": lambda s, w: "score"},
+           "it": {"title": lambda s, w: "Punti vinti",
+                  "standing": lambda s, w: "Ogni giocatore parte da zero punti e segna secondo "
+                                           "il posto della sua mano; nessuno esce dal gioco.",
+                  "loses": lambda s, w: "segna", "lose": lambda s, w: "segnano"}}))
 
 
 MODES.add(StakesMode(

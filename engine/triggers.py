@@ -111,14 +111,18 @@ def _rest(w: Terms) -> Any:
 #: a hand ended during play by an instant hand, or compared: how simulate names it
 _IN_PLAY = Ending(named={"win": "instant win", "showdown": "instant hand, compared",
                          "void": "void", "scored": "played out, scored"},
-                  named_by={"win": "{what}: instant win", "showdown": "{what}: hands compared"})
+                  named_by={"win": "{what}: instant win", "showdown": "{what}: hands compared"},
+                  named_other={"win": "won by a trigger in play",
+                               "showdown": "ended by a trigger in play, compared"})
 
 _event("dealt", "after the deal", lambda p, w: "when the cards are dealt",
        lambda p, w: "appena distribuite le carte", at_deal=True,
        ends=Ending(named={"win": "instant win when dealt",
                           "showdown": "instant hand when dealt, compared"},
                    named_by={"win": "{what} when dealt: instant win",
-                             "showdown": "{what} when dealt: hands compared"}))
+                             "showdown": "{what} when dealt: hands compared"},
+                   named_other={"win": "won when dealt",
+                                "showdown": "ended when dealt, compared"}))
 _event("action", "after each action", lambda p, w: "after every move",
        lambda p, w: "dopo ogni mossa", ends=_IN_PLAY)
 _event("turn_end", "after each turn", lambda p, w: "at the end of every turn",
@@ -129,7 +133,7 @@ _event("all_passed", "a whole round of passes",
        ends=Ending(named={"showdown": "all passed"},
                    told={"showdown": {"en": "Everybody passed: the hands are compared.",
                                       "it": "Hanno passato tutti: si confrontano le mani."}}))
-_event("stock_empty", "a draw finds the stock empty",
+_event("stock_empty", "the stock is empty when a player comes to a step that draws from it",
        lambda p, w: f"when {_rest(w).the('en')} runs out",
        lambda p, w: f"quando {_rest(w).the('it')} "
                     f"{'finiscono' if _rest(w).plural else 'finisce'}",

@@ -293,6 +293,11 @@ CHANGES = {
     "house/asso-piglia-tutto": {"turn"},
     "house/scopa-must-take": {"turn"},
     "house/scopa-fewest-cards": {"turn"},
+    "house/knocker-pays-unless-highest": {"settle"},
+    "house/under-21-pays": {"settle"},
+    "house/points-by-place": {"stakes", "settle", "end"},
+    "house/best-takes-from-worst": {"stakes", "settle", "end"},
+    "house/schwimmen-swiss": {"stakes"},
 }
 
 

@@ -686,6 +686,9 @@ COVERED |= {"house/ties-nobody-pays", "house/ties-high-card", "house/four-cards"
             "house/knocker-highest", "house/two-decks"}
 #: the house rules of issue 17's hand values: their behaviour tests are in test_hand_values.py
 COVERED |= {"house/jokers-12", "house/scat-trips-by-rank", "house/thirty-one-four-cards"}
+#: the house rules of issue 17's settlement rules: their tests are in test_settlement_rules.py
+COVERED |= {"house/knocker-pays-unless-highest", "house/under-21-pays",
+            "house/points-by-place", "house/best-takes-from-worst", "house/schwimmen-swiss"}
 
 
 def covers(name):

@@ -66,6 +66,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "end_instant_you": "You have {combo}: the hands are compared.",
         "life_lost_you": "You lose {one} ({left}).",
         "points_taken_you": "You take {added} ({total} in all).",
+        "points_off_you": "You have {removed} taken off ({total} in all).",
         "capture_event_you": "You make a {event}!",
         "points_scored_you": "You score {added} for {reason} ({total} in all).",
         "leftover_you": "You took last and take the rest: {cards:bare}.",
@@ -100,6 +101,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "nobody_pays": "Nobody pays.",
         "life_lost": "{who:The} loses {one} ({left}).",
         "points_taken": "{who:The} takes {added} ({total} in all).",
+        "points_off": "{who:The} has {removed} taken off ({total} in all).",
         # ---- capture games -------------------------------------------------------------------
         "capture_event": "{who:The}: {event}!",
         "points_scored": "{who:The} scores {added} for {reason} ({total} in all).",
@@ -219,6 +221,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "end_instant_you": "Hai {combo}: si confrontano le mani.",
         "life_lost_you": "Perdi {one} ({left}).",
         "points_taken_you": "Prendi {added} ({total} in tutto).",
+        "points_off_you": "Ti togli {removed} ({total} in tutto).",
         "capture_event_you": "Fai {event}!",
         "points_scored_you": "Segni {added} per {reason} ({total} in tutto).",
         "leftover_you": "Hai preso per ultimo e prendi le carte rimaste: {cards:bare}.",
@@ -251,6 +254,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "nobody_pays": "Nessuno paga.",
         "life_lost": "{who:The} perde {one} ({left}).",
         "points_taken": "{who:The} prende {added} ({total} in tutto).",
+        "points_off": "{who:The} si toglie {removed} ({total} in tutto).",
         # ---- giochi di presa -----------------------------------------------------------------
         "capture_event": "{who:The} fa {event}!",
         "points_scored": "{who:The} segna {added} per {reason} ({total} in tutto).",

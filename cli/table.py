@@ -408,6 +408,10 @@ class TableView(MoveLines):
             return [self.about("points_scored", ev.player, reason=reason,
                                added=self.terms.stake(d["added"]),
                                total=self.terms.stake(d["points"]))]
+        if kind == "points" and d["added"] < 0:  # taken off: a transfer's receiver
+            return [self.about("points_off", ev.player,
+                               removed=self.terms.stake(-d["added"]),
+                               total=self.terms.stake(d["points"]))]
         if kind == "points":
             return [self.about("points_taken", ev.player,
                                added=self.terms.stake(d["added"]),

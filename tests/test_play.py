@@ -773,3 +773,22 @@ def test_the_dealer_plays_an_opening_turn_before_the_first_player(runner):
     dealer = found(r"Player (\d) \(greedy\)\s+\S+ lives\s+dealer", first_hand).group(1)
     first_move = found(r"^Player (\d) \(greedy\) (passes|gives)", first_hand, re.M)
     assert first_move.group(1) == dealer
+
+
+TRANSFER_POINTS = """extends: house/best-takes-from-worst
+name: transfer-points
+stakes: {mode: points, lives: null, into_pot: null, last_chance: null, reentry: null}
+end: {target: 7, last_standing: null}
+"""
+
+
+def test_a_transfer_in_a_points_game_says_points_taken_off(runner, tmp_path):
+    """The best hand of a points game with a transfer has a penalty point taken off: told as
+    such, never as "takes -1 penalty point"."""
+    rules = tmp_path / "transfer-points.yaml"
+    rules.write_text(TRANSFER_POINTS, encoding="utf-8")
+    for lang, says in (("en", " has 1 penalty point taken off ("),
+                       ("it", " si toglie 1 punto di penalità (")):
+        out = ok(play(runner, str(rules), "--watch", "--seed", "2", "--delay", "0",
+                      "--lang", lang))
+        assert says in out and " -1 " not in out, out[-1500:]

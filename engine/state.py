@@ -255,6 +255,16 @@ class GameState:
         if self.hand_over:
             hands.after_hand(self)
 
+    def game_goes_on(self) -> bool:
+        """At the end of a hand: whether `next_hand()` deals another (else it ends the game)."""
+        from .chance import goes_on
+        return goes_on(self)
+
+    def supply_shuffle(self, cards: Sequence[int]) -> None:
+        """The order (bottom card first, as zones are kept) of the cards the next reshuffle
+        inside a hand shuffles, instead of drawing it from the hand's stream (see chance.py)."""
+        self._shuffles.append([int(c) for c in cards])
+
     def apply(self, action: Action) -> None:
         if self.is_over:
             raise IllegalAction("the game is over")

@@ -345,6 +345,12 @@ class GameState:
             view = views[player] = Observation(self, player)
         return view
 
+    def __reduce__(self) -> tuple:
+        """Pickled by its fields and its rules' document (see pickling): it plays on alike
+        in any process."""
+        from .pickling import reduce_state
+        return reduce_state(self)
+
     def clone(self, *, record: bool | None = None, history: bool | None = None,
               stop_at_hand_end: bool | None = None) -> GameState:
         """An independent copy sharing the compiled rules: applying moves to either never

@@ -40,10 +40,12 @@ class OptionIds:
     size: int
     #: fixed moves: the Action objects by id offset; moves built in play: their keys
     keys: Sequence[Any]
-    #: key -> offset (built-in-play moves); fixed moves are found by Action identity
+    #: key -> offset: the cards of a fixed move (found by Action identity first), the key of a
+    #: move built in play
     offsets: dict[Any, int] = field(default_factory=dict)
     name: str = ""       # the option in the notation: `step/kind@zone`, `#index` on clashes
     exact: bool = False  # ids are the exact encoding (the catalogue was too big)
+    built: bool = False  # its moves are built in play (a catalogue)
 
 
 class ActionSpace:
@@ -76,13 +78,14 @@ class ActionSpace:
             actions = list(table.values())
             for i, a in enumerate(actions):
                 self._by_action[a] = base + i
-            return OptionIds(opt, base, len(actions), actions, name=name)
+            return OptionIds(opt, base, len(actions), actions,
+                             {a.cards: i for i, a in enumerate(actions)}, name=name)
         keys = catalogue(opt, self.rules.deck, CATALOGUE_LIMIT)
         if keys is None:  # too many: the exact encoding, played * 2**n + mask (+1: take all)
             size = self._n << (self._n + 1)
-            return OptionIds(opt, base, size, (), name=name, exact=True)
+            return OptionIds(opt, base, size, (), name=name, exact=True, built=True)
         return OptionIds(opt, base, len(keys), keys, {k: i for i, k in enumerate(keys)},
-                         name)
+                         name, built=True)
 
     # ---- ids ------------------------------------------------------------------------------
     def id_of(self, action: Action) -> int:
@@ -91,8 +94,9 @@ class ActionSpace:
         if found is not None:
             return found
         ids = self._by_option[(action.step, action.option)]
-        unit = ids.option.unit
-        key = unit.id_key(ids.option, self.rules.deck, action.cards)
+        if not ids.built:  # the same move of another compile of the rules (a pickled state)
+            return ids.base + ids.offsets[action.cards]
+        key = ids.option.unit.id_key(ids.option, self.rules.deck, action.cards)
         if ids.exact:
             played, mask = key
             return ids.base + (played << (self._n + 1)) + (1 if mask < 0 else mask << 1)
@@ -194,7 +198,7 @@ class ActionSpace:
 
 
 def _built_in_play(ids: OptionIds) -> bool:
-    return bool(ids.offsets) or ids.exact
+    return ids.built
 
 
 def _bits(mask: int) -> Iterable[int]:

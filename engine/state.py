@@ -351,6 +351,10 @@ class GameState:
         from .pickling import reduce_state
         return reduce_state(self)
 
+    def __deepcopy__(self, memo: dict) -> GameState:
+        """`copy.deepcopy` is a clone: the compiled rules are shared, not copied."""
+        return self.clone()
+
     def clone(self, *, record: bool | None = None, history: bool | None = None,
               stop_at_hand_end: bool | None = None) -> GameState:
         """An independent copy sharing the compiled rules: applying moves to either never

@@ -23,6 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from . import history
 from .observation import PublicMove, _cards
 
 if TYPE_CHECKING:
@@ -127,7 +128,7 @@ def freeze(obs: Observation) -> Frozen:
     """A snapshot of a live observation (see `Observation.frozen`)."""
     st: GameState = obs._st
     me, n = obs.player, st.players
-    zone_seen = st._knowledge_of(me).zone_seen
+    zone_seen = history.knowledge_of(st, me).zone_seen
     zones = tuple(ZoneView(z, len(st.zones[z]), st.face_up[z], obs.zone_cards(z),
                            _cards(zone_seen.get(z, 0))) for z in st.zones)
     owned = tuple((z, tuple(zip(obs.owned_sizes(z), obs.owned_cards(z))))
@@ -141,6 +142,15 @@ def freeze(obs: Observation) -> Frozen:
         st.hand_over, st.is_over, obs.history,
         None if cap is None or cap.last_played is None else tuple(cap.last_played),
         _past(st, me), tuple(c.code for c in st.rules.deck.cards))
+
+
+def finished_hand(st: GameState) -> tuple:
+    """The hand just ended, for information states (`PastHand`): its number, its public
+    history, each hand as dealt (before its player's first move), the standings after it."""
+    dealt = list(st.masks)
+    for p, _, before, _ in reversed(st._trail):
+        dealt[p] = before
+    return (st.hand_number, st._knowledge(), tuple(dealt), tuple(st.lives))
 
 
 def _past(st: GameState, me: int) -> tuple[PastHand, ...]:

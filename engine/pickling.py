@@ -4,10 +4,10 @@ in this process or another.
 The compiled rules are closures, which do not pickle; they travel as what they were compiled
 from (`parallel.RulesRef`: the merged document, its source and digest) and are compiled again
 on arrival (once per process and digest), then checked against the digest. The state travels
-by its fields: what the rules determine (`state._derived`: which triggers listen, the deal
-plans...) is derived again, a step travels by its name and a move by its key (step, option,
-cards), and the legal moves are listed again, as `resample` does. The random streams are
-plain `random.Random` objects and travel as they are, so the future is the same.
+by its fields (`state.FIELDS`): what the rules determine (`rules.PlayFacts`: which triggers
+listen, the deal plans...) is derived again, a step travels by its name and a move by its key
+(step, option, cards), and the legal moves are listed again, as `resample` does. The random
+streams are plain `random.Random` objects and travel as they are, so the future is the same.
 """
 from __future__ import annotations
 
@@ -20,12 +20,8 @@ if TYPE_CHECKING:
     from .rules import Action, Ruleset
     from .state import GameState
 
-#: what `_derived(rules)` sets, in its order
-DERIVED = ("_on_action", "_on_turn_end", "_on_all_passed", "_on_stock_empty", "_t_action",
-           "_t_turn_end", "_first_step", "_deal_plans", "_draws_from_stock", "_top_visible",
-           "_face_up0", "_round_end_knock", "_free_zones")
-#: caches and the legal moves: made again on arrival
-REMADE = ("_views", "_seen_cache", "_legal", "rules")
+#: the rules, what play derives from them, caches and the legal moves: made again on arrival
+REMADE = ("_views", "_seen_cache", "_legal", "rules", "facts")
 
 
 # ---- rules ------------------------------------------------------------------------------
@@ -55,7 +51,7 @@ def reduce_state(st: GameState) -> tuple:
     from .state import GameState
     fields: dict[str, Any] = {}
     for name in GameState.__slots__:
-        if name in DERIVED or name in REMADE:
+        if name in REMADE:
             continue
         fields[name] = getattr(st, name)
     fields["_step"] = st._step.name
@@ -67,11 +63,11 @@ def reduce_state(st: GameState) -> tuple:
 
 def state_from(rules: Ruleset, fields: dict[str, Any]) -> GameState:
     """A state from its rules and fields (see `reduce_state`)."""
-    from .state import GameState, _derived
+    from .rules import play_facts
+    from .state import GameState
     st = GameState.__new__(GameState)
     st.rules = rules
-    for name, value in zip(DERIVED, _derived(rules)):
-        setattr(st, name, value)
+    st.facts = play_facts(rules)
     for name, value in fields.items():
         setattr(st, name, value)
     st._step = rules.steps[fields["_step"]]
@@ -81,7 +77,7 @@ def state_from(rules: Ruleset, fields: dict[str, Any]) -> GameState:
     st._views = None
     st._seen_cache = None
     st._play_rng_shared = False  # the pickle holds its own copy of the stream
-    playing = not st.is_over and not st._hand_over and st.current_player >= 0
+    playing = not st.is_over and not st.hand_over and st.current_player >= 0
     st._legal = st._step.legal(st, st.current_player) if playing else []
     return st
 

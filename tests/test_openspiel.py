@@ -10,9 +10,8 @@ import pytest
 pyspiel = pytest.importorskip(
     "pyspiel", reason="OpenSpiel is not installed: pip install '.[openspiel]' to run these")
 
-from trentuno.engine import builtin_files, load  # noqa: E402
-
 from trentuno import openspiel  # noqa: E402
+from trentuno.engine import builtin_files, load  # noqa: E402
 
 NAMES = sorted(builtin_files())
 

@@ -13,11 +13,10 @@ pytest.importorskip(
     "pettingzoo", reason="PettingZoo is not installed: pip install '.[pettingzoo]' to run these")
 
 from pettingzoo.test import api_test, seed_test
+from trentuno import pettingzoo
 from trentuno.engine import builtin_files
 from trentuno.engine.bots import greedy_bot
 from trentuno.engine.frozen_view import act_from_observation
-
-from trentuno import pettingzoo
 
 NAMES = sorted(builtin_files())
 

@@ -658,3 +658,74 @@ def preview(st: Any, action: Action) -> tuple[int, float]:
             points += scorer(st.rules.deck, played, taken)
     return made, points
 
+
+
+# ---- every capture an option can ever offer (integer action ids, see action_ids) ------------
+#: a capture's key when its card takes the whole table (`takes_all`): which cards that is
+#: depends on the table, so the id says "the whole table" and the state says which
+TAKES_ALL = -1
+
+
+def capture_key(opt: Any, deck: Any, cards: tuple[int, ...]) -> tuple[int, int]:
+    """(card played, the cards taken as a mask over the deck, or TAKES_ALL): what an action
+    id of a capture stands for, the same move in every state."""
+    played, taken = cards[0], cards[1:]
+    if len(taken) > 1 and deck.cards[played].rank in opt.params["_taking"].takes_all:
+        return (played, TAKES_ALL)
+    mask = 0
+    for c in taken:
+        mask |= 1 << c
+    return (played, mask)
+
+
+def capture_catalogue(opt: Any, deck: Any, limit: int) -> list[tuple[int, int]] | None:
+    """Every key (see `capture_key`) the option can ever offer in any state, in a fixed order:
+    per card played, laying it down, taking each single other card, the whole table (a
+    `takes_all` rank), then each set of two or more cards adding up to its value (the fewest
+    first). None when there are more than `limit` (a deck whose values add up in too many
+    ways): ids are then the exact masks themselves."""
+    taking: Taking = opt.params["_taking"]
+    n = len(deck.cards)
+    values = taking.values
+    by_value: dict[Number, list[int]] = {}
+    out: list[tuple[int, int]] = []
+    for card in range(n):
+        rank = deck.cards[card].rank
+        out.append((card, 0))
+        out += [(card, 1 << t) for t in range(n) if t != card]
+        if rank in taking.takes_all:
+            out.append((card, TAKES_ALL))
+        elif taking.sums and rank not in taking.same_rank_only:
+            value = values[card]
+            if value not in by_value:
+                made = _sum_masks(values, value, limit)
+                if made is None:
+                    return None
+                by_value[value] = made
+            out += [(card, m) for m in by_value[value]]
+        if len(out) > limit:
+            return None
+    return out
+
+
+def _sum_masks(values: Sequence[Number], target: Number, limit: int) -> list[int] | None:
+    """The sets of two or more cards (masks) whose values, each below `target`, add up to it,
+    fewest cards first; None past `limit`."""
+    small = [c for c, v in enumerate(values) if 0 < v < target]
+    found: list[tuple[int, int]] = []  # (size, mask)
+
+    def walk(i: int, left: Number, mask: int, size: int) -> bool:
+        if left == 0:
+            if size > 1:
+                found.append((size, mask))
+            return len(found) <= limit
+        for j in range(i, len(small)):
+            c = small[j]
+            if values[c] <= left and not walk(j + 1, left - values[c], mask | 1 << c,
+                                              size + 1):
+                return False
+        return True
+    if not walk(0, target, 0, 0):
+        return None
+    found.sort(key=lambda sm: sm[0])
+    return [m for _, m in found]

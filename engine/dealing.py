@@ -161,7 +161,9 @@ def deck_order(st: GameState) -> list[int]:
     order = shuffled_range(len(deck.cards), rng.getrandbits)
     if st._decks:
         given = st._decks.pop(0)
-        ids = deck.parse_hand([c if isinstance(c, str) else deck.code(c) for c in given])
+        # card ids name each copy of a card; codes take the next copy of each
+        ids = list(given) if all(c.__class__ is int for c in given) else \
+            deck.parse_hand([c if isinstance(c, str) else deck.code(c) for c in given])
         taken = set(ids)
         order = ids + [c for c in order if c not in taken]
     if st.record:
@@ -215,7 +217,11 @@ def reshuffle(st: GameState, zone: str) -> None:
     if rest is None or not pile:
         return
     top = pile.pop()
-    hand_random(st).shuffle(pile)
+    if st._shuffles:  # an order supplied from outside (chance.py)
+        from .chance import supplied_order
+        pile[:] = supplied_order(st._shuffles.pop(0), pile)
+    else:
+        hand_random(st).shuffle(pile)
     st.zones[rest] = pile + st.zones[rest]
     st.zones[zone] = [top]
     st.emit("reshuffle", None, cards=len(st.zones[rest]))

@@ -29,6 +29,9 @@ MAX_HANDS_PER_GAME = 500
 def start_hand(st: GameState) -> None:
     """Deal the next hand and start its first turn (or end the game: too many hands, or a pot
     game nobody else can pay into)."""
+    if st.history and st.hand_number:  # perfect recall: keep the hand that ended
+        from .frozen_view import finished_hand
+        st._past.append(finished_hand(st))
     st.hand_number += 1
     if st.hand_number > MAX_HANDS_PER_GAME:
         return finish_game(st, stakes.leaders(st))

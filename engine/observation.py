@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
+    from .frozen_view import Frozen
     from .rules import Action
     from .state import GameState
 
@@ -223,6 +224,12 @@ class Observation:
                        _cards(m.took) if m.seen or m.player == me else (),
                        _cards(m.gave) if m.seen or m.player == me else ())
             for m in self._st._knowledge().moves)
+
+    def frozen(self) -> Frozen:
+        """A snapshot as a frozen, hashable value with a stable string, which carries every
+        finished hand too (see frozen_view): for replay buffers and frameworks."""
+        from .frozen_view import freeze
+        return freeze(self)
 
     def as_dict(self) -> dict[str, Any]:
         """A snapshot of everything this player can see, cards as codes (JSON-ready)."""

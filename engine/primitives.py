@@ -72,6 +72,11 @@ class Primitive(Unit):
     #: the parameter naming a zone it may play from besides the hand (a capture from an owned
     #: pile); only zones each player owns count
     plays_from: str | None = None
+    #: a primitive whose moves are built in play (`keys` gives none): (option, deck, limit) ->
+    #: every key (see `id_key`) it can ever offer, in a fixed order, or None past `limit`;
+    #: and (option, deck, action's cards) -> its key. Integer action ids (action_ids) ask them.
+    catalogue: Callable[[Option, Any, int], list[tuple] | None] | None = None
+    id_key: Callable[[Option, Any, tuple[int, ...]], tuple] | None = None
 
     @property
     def knocks(self) -> bool:
@@ -538,7 +543,8 @@ PRIMITIVES.add(Primitive(
     example={"table": "table", "into": "taken", "takes": {"takes_all": ["A"]},
              "events": [{"name": "sweeps", "when": ["sweep"]}]},
     keys=lambda n: [], lister=capture.capture_lister, apply=capture.capture_apply,
-    zone_param="table", plays_from="from", role=CAPTURE, moving=_capture_moving, words={
+    zone_param="table", plays_from="from", role=CAPTURE, moving=_capture_moving,
+    catalogue=capture.capture_catalogue, id_key=capture.capture_key, words={
         "en": {"option": _capture_words, "label": told("Play a card"),
                "choice": _capture_choice("{t.label}: {t.gave:the} takes {t.took:the}",
                                          "{t.label}: {t.gave:the}, taking nothing"),

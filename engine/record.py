@@ -112,7 +112,11 @@ def portable_source(rules: Ruleset) -> str:
 def record_of(state: GameState, bots: list[str | None] | None = None,
               source: str | None = None, lang: str | None = None) -> dict:
     """The record of a game played so far (finished or not). The state must have been made
-    with `record=True` (the default), which keeps each hand's deck and every move."""
+    with `record=True` (the default), which keeps each hand's deck and every move; a clone or
+    a pickled copy of it keeps them too."""
+    if not state.record:
+        raise UserError("this game keeps no record: make it with record=True (a clone made "
+                        "with record=False, or a resampled world, has none)")
     rules = state.rules
     hands: list[dict] = [{"deck": d, "moves": []} for d in state.deck_orders]
     for number, move in state.moves:

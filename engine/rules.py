@@ -306,6 +306,15 @@ class Ruleset:
     #: increasing order; a game picks its own with `for_players`
     by_players: tuple[tuple[int, Ruleset], ...] = field(default=(), repr=False, compare=False)
 
+    def __deepcopy__(self, memo: dict) -> Ruleset:
+        """Immutable: a deep copy is itself."""
+        return self
+
+    def __reduce__(self) -> tuple:
+        """Pickled by its document and digest, compiled again on arrival (see pickling)."""
+        from .pickling import reduce_rules
+        return reduce_rules(self)
+
     def for_players(self, n: int) -> Ruleset:
         """The ruleset a game of `n` players is played with: its own deck when the deck
         depends on the number of players (`deck.copies_by_players`), else this one."""

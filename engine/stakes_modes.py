@@ -32,6 +32,14 @@ from .compiler import MAX_PAYMENT
 from .keywords import CompileContext, Kind, Registry, Terms, Unit
 from .stakes import go_out
 from .tally import settle_score
+from .utility import (
+    Returns,
+    lives_utility,
+    points_utility,
+    pot_utility,
+    score_utility,
+    undeclared,
+)
 
 if TYPE_CHECKING:
     from .rules import Stakes
@@ -142,6 +150,8 @@ class StakesMode(Unit):
     reward: Callable[[Any], None] = field(default=_nothing, repr=False)
     #: (compiled Stakes) -> what each player holds at the start
     start: Callable[[Any], int] = field(default=lambda stakes: 0, repr=False)
+    #: (ruleset, players) -> what it declares of `returns()` and a hand's result (utility)
+    utility: Callable[[Any, int], Returns] = field(default=undeclared, repr=False)
 
     def __repr__(self) -> str:
         return f"StakesMode({self.name!r})"
@@ -397,7 +407,7 @@ _FLAG: Mapping[str, Any] = {"type": ["boolean", "null"], "default": False}
 MODES.add(StakesMode(
     kind=Kind.STAKES_MODE, name="lives", description="players lose lives and are eliminated",
     schema=None, compile=check_needs({}), start=lambda stakes: stakes.lives,
-    settle=pay_lives, reward=_lives_reward,
+    settle=pay_lives, reward=_lives_reward, utility=lives_utility,
     keys={
         "lives": StakesKey({"type": ["integer", "null"], "minimum": 1, "default": 3},
                            "the lives each player starts with.",
@@ -450,7 +460,7 @@ MODES.add(StakesMode(
     description="players ante every hand and the winner takes the pot", schema=None,
     compile=check_needs({"ante": "a pot game needs `ante` (what each player stakes a hand)"}),
     chooses=TAKERS, currency="chip", pays_in="chip", antes=True,
-    start=lambda stakes: stakes.bankroll, settle=pay_pot,
+    start=lambda stakes: stakes.bankroll, settle=pay_pot, utility=pot_utility,
     no_payment="the hand's winner takes the pot and nobody loses lives",
     lab=LabWords(None, "chips paid into the pot", paid_always=True),
     keys={
@@ -474,6 +484,7 @@ MODES.add(StakesMode(
                 "eliminated and the game ends at `end.target`",
     schema=None, compile=check_needs({}), currency="point", pays_in="point", sign=-1,
     counts_to_target=True, prices_hands=True, settle=pay_points, reward=one_each,
+    utility=points_utility,
     lab=LabWords("penalty points taken", "lives paid into the pot"),
     words={"en": {"title": lambda s, w: "Penalty points",
                   "standing": lambda s, w: "Every player starts with no points; paying means "
@@ -509,7 +520,7 @@ MODES.add(StakesMode(
                 "ends at `end.target`, the most points win",
     schema=None, compile=check_needs({}), chooses=None, currency="won", pays_in="won",
     counts_to_target=True, scores_cards=True, ties_play_on=True, settle=_score,
-    reward=one_each, lab=LabWords(None, "lives paid into the pot"),
+    reward=one_each, utility=score_utility, lab=LabWords(None, "lives paid into the pot"),
     words={"en": {"title": lambda s, w: "Points won",
                   "standing": lambda s, w: "Every side starts with no points and scores what "
                                            "the cards it takes are worth; nobody goes out.",

@@ -144,6 +144,10 @@ FIELDS: tuple[Field, ...] = (
     Field("_trail", COPY, "this hand's moves as (player, action, mask before, face up)"),
     Field("_seen_base", SHARE, "what was known when the trail began"),
     Field("_seen_cache", SHARE, "the knowledge last worked out from the trail"),
+    Field("_past", COPY, "finished hands, with `history`: (number, Knowledge, dealt masks, "
+          "standings after), for information states (frozen_view); entries never change"),
+    # chance given from outside (chance.py)
+    Field("_shuffles", COPY, "orders supplied for the next reshuffles (never changed)"),
 )
 
 _copy_fields = search.copier(FIELDS)
@@ -196,6 +200,8 @@ class GameState:
         self._trail: list[tuple] = []
         self._seen_base: Knowledge | None = None
         self._seen_cache: tuple | None = None
+        self._past: list[tuple] = []
+        self._shuffles: list[list[int]] = []
         self.hand_number = 0
         self._keep_dealer = False
         self.dealer = dealer if dealer is not None else dealing.first_dealer(self)
@@ -247,13 +253,33 @@ class GameState:
         empty it: hands.end_hand, hands.finish_game)."""
         return self._legal
 
-    def next_hand(self) -> None:
-        """Deal the next hand (or end the game) after a stop at the end of a hand."""
+    def next_hand(self, deck: Sequence | None = None) -> None:
+        """Deal the next hand (or end the game) after a stop at the end of a hand; `deck`
+        deals that order (top card first, card ids or codes, as `decks=`; see chance.py)."""
         if self.is_over or not self.hand_over:
             raise IllegalAction("the hand is not over")
+        if deck is not None:
+            from .chance import checked_deck
+            self._decks.insert(0, checked_deck(self.rules.deck, deck))
         hands.next_hand(self)
         if self.hand_over:
             hands.after_hand(self)
+
+    def legal_action_ids(self) -> list[int]:
+        """The legal moves as integer ids, the same move the same id in every state (see
+        action_ids: `action_space(rules, players)` maps them to moves and to the notation)."""
+        from .action_ids import action_space
+        return action_space(self.rules, self.players).legal_ids(self)
+
+    def game_goes_on(self) -> bool:
+        """At the end of a hand: whether `next_hand()` deals another (else it ends the game)."""
+        from .chance import goes_on
+        return goes_on(self)
+
+    def supply_shuffle(self, cards: Sequence[int]) -> None:
+        """The order (bottom card first, as zones are kept) of the cards the next reshuffle
+        inside a hand shuffles, instead of drawing it from the hand's stream (see chance.py)."""
+        self._shuffles.append([int(c) for c in cards])
 
     def apply(self, action: Action) -> None:
         if self.is_over:
@@ -334,6 +360,16 @@ class GameState:
         if view is None:
             view = views[player] = Observation(self, player)
         return view
+
+    def __reduce__(self) -> tuple:
+        """Pickled by its fields and its rules' document (see pickling): it plays on alike
+        in any process."""
+        from .pickling import reduce_state
+        return reduce_state(self)
+
+    def __deepcopy__(self, memo: dict) -> GameState:
+        """`copy.deepcopy` is a clone: the compiled rules are shared, not copied."""
+        return self.clone()
 
     def clone(self, *, record: bool | None = None, history: bool | None = None,
               stop_at_hand_end: bool | None = None) -> GameState:

@@ -1,0 +1,68 @@
+"""Chance that can be given: decks dealt as told, reshuffles in a told order, and whether the
+game goes on, so a framework can make every deal an explicit chance node without replaying.
+
+* `GameState.next_hand(deck=...)` deals the next hand from that order (top card first). Card
+  ids (ints) name each physical card, so the copies of a card in a deck of several packs are
+  told apart; codes (`"7c"`) take the next copy of each, as records do.
+* `GameState.supply_shuffle(cards)`: the next reshuffle inside a hand (the discards shuffled
+  back into the stock) puts them in this order instead of drawing it from the hand's stream.
+* `GameState.game_goes_on()`: at the end of a hand, whether `next_hand()` deals another hand
+  (True) or ends the game: the same tests `next_hand` makes, without dealing.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from .errors import UserError
+
+if TYPE_CHECKING:
+    from .cards import Deck
+    from .state import GameState
+
+
+def checked_deck(deck: Deck, given: Sequence[Any]) -> list:
+    """A deck order to deal: card ids each at most once, or codes the deck holds."""
+    order = list(given)
+    if all(isinstance(c, int) and not isinstance(c, bool) for c in order):
+        n = len(deck.cards)
+        if any(not 0 <= c < n for c in order) or len(set(order)) != len(order):
+            raise UserError(f"a deck order names each card id from 0 to {n - 1} at most once")
+        return order
+    deck.parse_hand([c if isinstance(c, str) else deck.code(c) for c in order])  # checks
+    return order
+
+
+def supplied_order(order: list[int], pile: list[int]) -> list[int]:
+    """The supplied order of a reshuffle, which must hold the very cards reshuffled."""
+    if sorted(order) != sorted(pile):
+        raise UserError(f"a supplied shuffle must order the {len(pile)} cards reshuffled "
+                        f"({sorted(pile)}), not {sorted(order)}")
+    return list(order)
+
+
+def goes_on(st: GameState) -> bool:
+    """Whether `next_hand()` would deal another hand (see the module)."""
+    if st.is_over:
+        return False
+    if not st.hand_over:
+        return True
+    rules = st.rules
+    if st.stopped_by_turn_limit:
+        return False
+    if rules.end_hands is not None and st.hand_number >= rules.end_hands:
+        return False
+    if rules.end_target is not None and max(st.lives) >= rules.end_target:
+        from .stakes import leaders as best_placed
+        leaders = best_placed(st)
+        if not rules.stakes.mode.ties_play_on or len({st.side_of[p] for p in leaders}) == 1:
+            return False
+    if rules.end_last_standing and len(st.alive) <= 1:
+        return False
+    from .state import MAX_HANDS_PER_GAME
+    if st.hand_number + 1 > MAX_HANDS_PER_GAME:
+        return False
+    st_ = rules.stakes
+    if st_.mode.antes:
+        return sum(1 for p in st.alive if st.lives[p] >= st_.ante) > 1
+    return True

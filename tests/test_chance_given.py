@@ -1,0 +1,83 @@
+"""Chance that can be given (engine/chance.py): `next_hand(deck=...)` deals that order,
+card ids tell copies apart, `game_goes_on()` says what `next_hand()` will do, and a supplied
+reshuffle is the order the stock gets."""
+from __future__ import annotations
+
+import random
+
+import pytest
+from trentuno.engine import GameState, UserError, builtin_files, load
+from trentuno.engine.bots import greedy_bot, random_bot
+from trentuno.engine.roles import KNOCK
+
+NAMES = sorted(builtin_files())
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_game_goes_on_says_what_next_hand_does(name):
+    rules = load(name)
+    n = rules.default_players
+    for seed in range(2):
+        state = GameState(rules, n, seed=seed, stop_at_hand_end=True, record=False)
+        bots = [(greedy_bot if i % 2 else random_bot)(seed + i) for i in range(n)]
+        while not state.is_over:
+            if state.hand_over:
+                goes_on = state.game_goes_on()
+                state.next_hand()
+                assert goes_on == (not state.is_over)
+                continue
+            state.apply(bots[state.current_player](state, state.legal_actions()))
+        assert not state.game_goes_on()
+
+
+def test_next_hand_deals_the_given_deck_and_ids_tell_copies_apart():
+    rules = load("house/two-decks")
+    state = GameState(rules, 8, seed=1, stop_at_hand_end=True)
+    bots = [greedy_bot(i) for i in range(8)]
+    while not state.hand_over:
+        state.apply(bots[state.current_player](state, state.legal_actions()))
+    rules = state.rules  # eight players: two packs
+    n = len(rules.deck.cards)
+    second = next(c for c in range(n) if rules.deck.cards[c].code ==
+                  rules.deck.cards[0].code and c != 0)
+    order = [second] + [c for c in range(n) if c != second]
+    random.Random(4).shuffle(order)
+    order.remove(second)
+    order.insert(0, second)  # the second copy of the first card on top
+    state.next_hand(deck=order)
+    assert state.deck_orders[-1] == rules.deck.codes(order)
+    assert any(second in h for h in state.hands)
+    while not state.hand_over:
+        state.apply(bots[state.current_player](state, state.legal_actions()))
+    with pytest.raises(UserError, match="at most once"):
+        state.next_hand(deck=[1, 1])
+
+
+def test_a_supplied_reshuffle_is_the_order_the_stock_gets():
+    rules = load("trentuno")
+    state = GameState(rules, 4, seed=5, record=True)
+    rng = random.Random(5)
+    for _ in range(20_000):
+        if state.is_over:
+            break
+        # nobody knocks: the stock runs out
+        action = rng.choice([a for a in state.legal_actions() if a.role is not KNOCK])
+        trial = state.clone()
+        before = len(trial.events)
+        trial.apply(action)
+        if any(e.kind == "reshuffle" for e in trial.events[before:]):
+            # the cards reshuffled: what the stock got, and the card drawn from it at once
+            held = {c for h in state.hands for c in h}
+            cards = sorted(trial.zones["stock"] + [c for h in trial.hands for c in h
+                                                   if c not in held])
+            state.supply_shuffle(cards)
+            state.apply(action)
+            stock = state.zones["stock"]
+            assert stock == cards[:len(stock)]
+            with pytest.raises(UserError, match="must order"):
+                other = trial.clone()
+                other.supply_shuffle([0])
+                other._reshuffle("discard")
+            return
+        state.apply(action)
+    pytest.fail("no reshuffle happened")

@@ -1,0 +1,52 @@
+"""trentuno.openspiel (the `openspiel` extra): every built-in passes OpenSpiel's own
+`random_sim_test` through the shipped registration, with explicit and sampled chance, over one
+hand and (for a few) whole games, and OpenSpiel's ISMCTS plays through it. Skipped, with the
+reason in the summary, when the extra is not installed."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+pyspiel = pytest.importorskip(
+    "pyspiel", reason="OpenSpiel is not installed: pip install '.[openspiel]' to run these")
+
+from trentuno import openspiel  # noqa: E402
+from trentuno.engine import builtin_files, load  # noqa: E402
+
+NAMES = sorted(builtin_files())
+
+
+@pytest.mark.parametrize("chance", ["explicit", "sampled"])
+@pytest.mark.parametrize("name", NAMES)
+def test_random_sim_test_over_one_hand(name, chance):
+    game = openspiel.register(name, chance=chance, horizon="hand", seed=3)
+    assert game.get_type().short_name == "trentuno_" + load(name).name.replace("-", "_")
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+
+
+@pytest.mark.parametrize("name", ["trentuno", "scat", "schwimmen"])
+def test_random_sim_test_over_whole_games(name):
+    game = openspiel.register(name, chance="explicit", horizon="game", seed=1)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+    game = openspiel.register(name, chance="sampled", horizon="game", seed=2)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+
+
+def test_ismcts_plays_through_the_wrapper():
+    from open_spiel.python.algorithms import ismcts, mcts
+    game = openspiel.register("trentuno", players=4, horizon="hand", seed=5)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(1))
+    bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=20,
+                           random_state=np.random.RandomState(2))
+    state = game.new_initial_state()
+    moves = 0
+    while not state.is_terminal() and moves < 6:
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[0][0])
+            continue
+        action = bot.step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+        moves += 1
+    assert moves > 0

@@ -1,0 +1,52 @@
+"""trentuno.pettingzoo (the `pettingzoo` extra): every built-in passes PettingZoo's own
+`api_test` and `seed_test` through the shipped environment, over whole games and one hand, and a
+game played through it by the engine's greedy bot (from its observation alone) ends with the
+rewards the engine's returns say. Skipped, with the reason in the summary, when the extra is
+not installed."""
+from __future__ import annotations
+
+import warnings
+
+import pytest
+
+pytest.importorskip(
+    "pettingzoo", reason="PettingZoo is not installed: pip install '.[pettingzoo]' to run these")
+
+from pettingzoo.test import api_test, seed_test
+from trentuno import pettingzoo
+from trentuno.engine import builtin_files
+from trentuno.engine.bots import greedy_bot
+from trentuno.engine.frozen_view import act_from_observation
+
+NAMES = sorted(builtin_files())
+
+
+@pytest.mark.parametrize("horizon", ["game", "hand"])
+@pytest.mark.parametrize("name", NAMES)
+def test_api_and_seed_tests(name, horizon):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # its advice on Dict spaces, which masks need
+        api_test(pettingzoo.env(name, horizon=horizon, seed=11), num_cycles=100,
+                 verbose_progress=False)
+        seed_test(lambda: pettingzoo.env(name, horizon=horizon), num_cycles=50)
+
+
+def test_greedy_plays_a_whole_game_from_its_observations():
+    env = pettingzoo.env("trentuno", players=4)
+    env.reset(seed=3)
+    bot = greedy_bot(0)
+    totals = dict.fromkeys(env.possible_agents, 0.0)
+    for agent in env.agent_iter():
+        _, reward, done, cut, _ = env.last()
+        totals[agent] += reward
+        if done or cut:
+            env.step(None)
+            continue
+        st = env.state
+        assert st is not None
+        p = st.current_player
+        move = act_from_observation(bot, st.rules, st.observation(p).frozen(),
+                                    st.legal_actions())
+        env.step(env.space.id_of(move))
+    assert env.state is not None and env.state.is_over
+    assert list(totals.values()) == [float(r) for r in env.state.returns()]

@@ -23,11 +23,10 @@ from typing import Any
 
 import numpy as np
 import pyspiel
-
-from .engine import GameState, Ruleset, UserError, builtin_files, load
-from .engine.action_ids import action_space
-from .engine.frozen_view import tensor_size
-from .engine.utility import utility
+from trentuno.engine import GameState, Ruleset, UserError, builtin_files, load
+from trentuno.engine.action_ids import action_space
+from trentuno.engine.frozen_view import tensor_size
+from trentuno.engine.utility import utility
 
 CHANCES = ("sampled", "explicit")
 HORIZONS = ("game", "hand")

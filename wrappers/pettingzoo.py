@@ -25,10 +25,9 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
-
-from .engine import GameState, Ruleset, UserError, load
-from .engine.action_ids import action_space
-from .engine.frozen_view import tensor_size
+from trentuno.engine import GameState, Ruleset, UserError, load
+from trentuno.engine.action_ids import action_space
+from trentuno.engine.frozen_view import tensor_size
 
 #: the observation tensor's bounds (standings, sizes and counts stay far inside)
 BOUND = 1e9

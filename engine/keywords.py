@@ -167,6 +167,7 @@ TAKES: dict[Kind, Literal["one", "none", "either"]] = {
     Kind.TRIGGER_CONDITION: "one", Kind.PATTERN_KIND: "one", Kind.SCORE: "one",
     Kind.TRIGGER_EVENT: "none", Kind.PAY_POLICY: "none", Kind.TIE_POLICY: "none",
     Kind.STAKES_MODE: "none", Kind.KNOCK_RULE: "none", Kind.OUTCOME: "either",
+    Kind.TAKE_RULE: "one",
 }
 
 #: Every registry, by kind, in the order the unit modules create them.

@@ -686,6 +686,9 @@ COVERED |= {"house/ties-nobody-pays", "house/ties-high-card", "house/four-cards"
             "house/knocker-highest", "house/two-decks"}
 #: the house rules of issue 17's hand values: their behaviour tests are in test_hand_values.py
 COVERED |= {"house/jokers-12", "house/scat-trips-by-rank", "house/thirty-one-four-cards"}
+#: the house rules of issue 17's turn structures: their behaviour tests are in
+#: test_turn_structure.py
+COVERED |= {"house/knocker-plays-last", "house/schwimmen-31-knocks"}
 
 
 def covers(name):

@@ -27,7 +27,7 @@ NUMBERS = {"thirty": 30, "thirty-one": 31, "thirty-two": 32, "thirty-three": 33,
            "thirty-four": 34, "thirty-five": 35, "thirty-six": 36, "thirty-seven": 37,
            "thirty-eight": 38, "thirty-nine": 39, "forty": 40, "forty-one": 41,
            "forty-two": 42, "forty-three": 43, "forty-four": 44, "forty-five": 45,
-           "forty-six": 46, "forty-seven": 47}
+           "forty-six": 46, "forty-seven": 47, "forty-eight": 48, "forty-nine": 49}
 
 
 def _sh_blocks() -> list[Block]:

@@ -7,7 +7,7 @@ round, or only when the turn would come back to the knocker?), its phrase `sente
 sentence `explain` says after the knock options, and its phrases `event` and `event_you` tell
 a knock at the table ("Player 2 knocks.", "You knock."), whatever move made it. The unit that
 says `default=True` is the rule of a file that names none (the schema's `default` says the
-same, generated from it). A third closing rule is one more unit here.
+same, generated from it). Another closing rule is one more unit here.
 """
 from __future__ import annotations
 
@@ -46,10 +46,10 @@ _EVENT: dict[str, dict[str, Phrase]] = {
 
 
 def last_turns(name: str, description: str, ends_with_round: bool, en: str, it: str,
-               default: bool = False) -> LastTurns:
+               default: bool = False, knocker_plays_last: bool = False) -> LastTurns:
     """Register the closing rule `name`: the sentences `en` and `it` say it in `explain`."""
     def compile(param: Any, ctx: Any) -> KnockRule:
-        return KnockRule(name, ends_with_round, unit)
+        return KnockRule(name, ends_with_round, unit, knocker_plays_last)
     words: Words = {"en": {"sentence": lambda x, w: en, **_EVENT["en"]},
                     "it": {"sentence": lambda x, w: it, **_EVENT["it"]}}
     unit = LAST_TURNS.add(LastTurns(kind=Kind.KNOCK_RULE, name=name, description=description,
@@ -73,3 +73,12 @@ last_turns(
        "played (nobody draws past the dealer), at once if the dealer knocked.",
     it="Dopo la bussata si finisce il giro: la mano termina quando ha giocato il mazziere "
        "(nessuno pesca dopo di lui), subito se ha bussato il mazziere.")
+
+last_turns(
+    "knocker_last", "every player has one more turn, the knocker too: the others in turn, "
+    "then the knocker, whose turn is the last of the hand", ends_with_round=False,
+    knocker_plays_last=True,
+    en="After a knock every player has one last turn, the knocker too: the others play in "
+       "turn, then the player who knocked plays the last turn of the hand.",
+    it="Dopo la bussata ogni giocatore ha un ultimo turno, anche chi ha bussato: gli altri "
+       "giocano a turno, poi chi ha bussato gioca l'ultimo turno della mano.")

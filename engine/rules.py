@@ -191,6 +191,8 @@ class KnockRule:
     name: str
     ends_with_round: bool
     unit: Any = field(default=None, repr=False, compare=False)
+    #: the knocker has one more turn too, the last of the hand
+    knocker_plays_last: bool = False
 
 
 @dataclass(frozen=True)
@@ -375,6 +377,8 @@ class PlayFacts:
     face_up_at_deal: Mapping[str, bool]
     #: a knock ends the hand when the round ends (`knock.last_turns: round_end`)
     knock_ends_round: bool
+    #: the knocker plays the hand's last turn (`knock.last_turns: knocker_last`)
+    knocker_plays_last: bool
     #: the zones nobody owns, made empty at every deal
     free_zones: tuple[str, ...]
     #: players at the table -> the deal (`dealing.deal_plan`), filled as tables of each size
@@ -412,6 +416,7 @@ def _derive_facts(rules: Ruleset) -> PlayFacts:
         top_visible={name: z.visibility == "top" for name, z in rules.zones.items()},
         face_up_at_deal={name: z.visibility == "public" for name, z in rules.zones.items()},
         knock_ends_round=rules.knock_rule.ends_with_round,
+        knocker_plays_last=rules.knock_rule.knocker_plays_last,
         free_zones=tuple(name for name, z in rules.zones.items() if z.owner is None))
 
 

@@ -398,6 +398,20 @@ _outcome("refresh", "the zone's cards are put aside; it is dealt again from the 
          refs=(Ref("zone"),), example="centre")
 
 
+def _knock(st: Any, trig: Any, holders: list, on: str) -> bool:
+    """The holder knocks (the first holder; with none, the player acting): the hand goes on
+    as after any knock (`knock.last_turns`); nothing happens when somebody knocked already."""
+    st.knock(holders[0] if holders else st.current_player)
+    return False
+
+
+_outcome("knock", "it counts as a knock by the holder (the first, else the player acting): "
+         "the hand goes on as `knock.last_turns` says", _knock,
+         lambda trig, w: "it counts as his knock (unless somebody knocked already): the hand "
+                         "goes on as after a knock",
+         lambda trig, w: "conta come se bussasse lui (se nessuno ha già bussato): la mano "
+                         "prosegue come dopo una bussata", closes=True)
+
 # ---- the conditions and outcomes of capture games -----------------------------------------
 def empty(names: Any, ctx: CompileContext) -> Condition | None:
     """`empty: [hands, stock, pile]`: every one listed is empty (`hands`: every player's hand;

@@ -4,7 +4,8 @@ player, and the moves of whoever plays now are listed (or the hand ends: nobody 
 This is the hot path of every simulation: `apply_move` runs once per decision, `end_turn` once
 per player turn. The state they keep (`GameState`): whose turn it is (`current_player`), the
 seats in turn (`_order`, `_turn_index`), the step being played (`_step`) and its legal moves
-(`_legal`), the round, who knocked, the card just drawn, the turns of the hand, the run of
+(`_legal`), the round, who knocked (and `_stop_before`, the seat before whose turn the
+knock ends the hand), the card just drawn, the turns of the hand, the run of
 passes (`_pass_streak`, read by `all_passed` triggers), whether the opening turn is being
 played (`_opening`), and whether the hand has ended (`hand_over`).
 
@@ -32,7 +33,7 @@ MAX_TURNS_PER_HAND = 2000
 def begin(st: GameState, order: list[int]) -> None:
     """A new hand's first turn: the seats in turn from `order`, the turn's first step (or the
     opening turn's, played before the first player's turn)."""
-    st.knocker = None
+    st.knocker = st._stop_before = None
     st.round = 1
     st.turns_in_hand = 0
     st.just_drawn = None
@@ -155,9 +156,12 @@ def end_turn(st: GameState, p: int) -> None:
             return
     st._turn_index = i
     nxt = order[i]
-    if nxt == st.knocker:
-        st._end_hand("showdown", [], "knock")
-        return
+    if nxt == st._stop_before:  # after a knock, the turn comes back to the knocker
+        if nxt != st.knocker or not facts.knocker_plays_last:
+            st._end_hand("showdown", [], "knock")
+            return
+        # he plays his last turn; the hand ends before the next player's
+        st._stop_before = order[i + 1] if i + 1 < len(order) else order[0]
     st.current_player = nxt
     step = st._step = facts.first_step
     offer(st, step, nxt)
@@ -187,7 +191,7 @@ def stuck(st: GameState) -> None:
 def knock(st: GameState, p: int) -> None:
     """`p` knocks (stands), if nobody has yet."""
     if st.knocker is None:
-        st.knocker = p
+        st.knocker = st._stop_before = p
         if st.record:
             st.emit("knock", p, round=st.round)
 

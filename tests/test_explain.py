@@ -267,6 +267,8 @@ CHANGES = {
     "house/matta": {"ranking", "instant"},
     "house/first-round-31-knocks": {"instant", "knock", "turn"},
     "house/knock-ends-at-dealer": {"knock"},
+    "house/knocker-plays-last": {"knock"},
+    "house/schwimmen-31-knocks": {"instant"},
     "house/scopa-d-assi": {"turn"},
     "house/scopa-21": {"end"},
     "house/scopa-last-card": {"turn"},

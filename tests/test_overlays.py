@@ -689,6 +689,9 @@ COVERED |= {"house/jokers-12", "house/scat-trips-by-rank", "house/thirty-one-fou
 #: the house rules of issue 17's settlement rules: their tests are in test_settlement_rules.py
 COVERED |= {"house/knocker-pays-unless-highest", "house/under-21-pays",
             "house/points-by-place", "house/best-takes-from-worst", "house/schwimmen-swiss"}
+#: the house rules of issue 17's turn structures: their behaviour tests are in
+#: test_turn_structure.py
+COVERED |= {"house/knocker-plays-last", "house/schwimmen-31-knocks"}
 
 
 def covers(name):

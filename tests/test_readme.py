@@ -28,7 +28,8 @@ NUMBERS = {"thirty": 30, "thirty-one": 31, "thirty-two": 32, "thirty-three": 33,
            "thirty-eight": 38, "thirty-nine": 39, "forty": 40, "forty-one": 41,
            "forty-two": 42, "forty-three": 43, "forty-four": 44, "forty-five": 45,
            "forty-six": 46, "forty-seven": 47, "forty-eight": 48,
-           "forty-nine": 49, "fifty": 50, "fifty-one": 51, "fifty-two": 52, "fifty-three": 53}
+           "forty-nine": 49, "fifty": 50, "fifty-one": 51, "fifty-two": 52, "fifty-three": 53,
+           "fifty-four": 54, "fifty-five": 55}
 
 
 def _sh_blocks() -> list[Block]:

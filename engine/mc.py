@@ -23,8 +23,8 @@ every seat, and scores how the hand left the player. Two things make it more tha
   games) the score is the hand's (`score=hand`): what it left the player against the others.
 
 Both are opt-in (`mc:infer=on:score=game`): measured by bench/mc_strength.py (docs/lab.md),
-they do not make the bot stronger yet (0.350 against 0.328 against greedy at Trentuno, and
-0.160 at a table of three plain `mc`), so plain `mc` stays the bot it was.
+they do not make the bot stronger yet (0.350 against 0.328 against greedy in the four-player
+game of docs/lab.md, and 0.160 at a table of three plain `mc`), so plain `mc` stays the bot it was.
 """
 from __future__ import annotations
 

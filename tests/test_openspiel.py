@@ -4,11 +4,11 @@ hand and (for a few) whole games, and OpenSpiel's ISMCTS plays through it. Skipp
 reason in the summary, when the extra is not installed."""
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
 pyspiel = pytest.importorskip(
     "pyspiel", reason="OpenSpiel is not installed: pip install '.[openspiel]' to run these")
+np = pytest.importorskip("numpy", reason="numpy comes with OpenSpiel")
 
 from trentuno import openspiel  # noqa: E402
 from trentuno.engine import builtin_files, load  # noqa: E402

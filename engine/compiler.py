@@ -18,14 +18,15 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from . import cards as cards_mod
-from .compilation import Compilation, CompileProblems
+from .compilation import MAX_PAYMENT, Compilation, CompileProblems
 from .compile_deck import compile_deck, compile_valuation
 from .patterns import Valuation
 
 if TYPE_CHECKING:
     from .rules import Ruleset
 
-__all__ = ["CompileProblems", "HandRules", "compile_document", "compile_hands"]
+#: MAX_PAYMENT: the most one hand may cost (`compilation.MAX_PAYMENT`), read by utility.py
+__all__ = ["MAX_PAYMENT", "CompileProblems", "HandRules", "compile_document", "compile_hands"]
 
 
 def compile_document(data: Mapping, source: str = "<rules>", source_path: str = "") -> Ruleset:

@@ -37,7 +37,7 @@ class Card:
 
 
 #: Each card's bit in a hand's mask (bit c set: card c held), made once: `1 << card` makes a
-#: new number at every move (a deck has at most 208 cards: the compiler's MAX_CARDS).
+#: new number at every move (a deck has at most 208 cards: compile_deck.MAX_CARDS).
 CARD_BITS = tuple(1 << c for c in range(256))
 
 #: The code of a joker (`deck: {jokers: ...}`): every joker has it, as copies of a card do.

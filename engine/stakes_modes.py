@@ -28,7 +28,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Literal
 
-from .compiler import MAX_PAYMENT
+from .compilation import MAX_PAYMENT
 from .keywords import CompileContext, Kind, Registry, Terms, Unit
 from .stakes import go_out
 from .tally import settle_score

@@ -693,19 +693,23 @@ def capture_catalogue(opt: Any, deck: Any, limit: int) -> list[tuple[int, int]] 
         rank = deck.cards[card].rank
         out.append((card, 0))
         out += [(card, 1 << t) for t in range(n) if t != card]
+        targets: list[Number] = []
         if rank in taking.takes_all:
             out.append((card, TAKES_ALL))
         elif taking.sums and rank not in taking.same_rank_only:
-            value = values[card]
-            if value not in by_value:
-                made = _sum_masks(values, value, limit)
+            targets.append(values[card])
+        if taking.with_played is not None:  # the cards that make the sum with the played one
+            targets.append(taking.with_played - values[card])
+        for target in dict.fromkeys(targets):
+            if target not in by_value:
+                made = _sum_masks(values, target, limit)
                 if made is None:
                     return None
-                by_value[value] = made
-            out += [(card, m) for m in by_value[value]]
+                by_value[target] = made
+            out += [(card, m) for m in by_value[target]]
         if len(out) > limit:
             return None
-    return out
+    return list(dict.fromkeys(out))
 
 
 def _sum_masks(values: Sequence[Number], target: Number, limit: int) -> list[int] | None:

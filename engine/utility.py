@@ -108,6 +108,15 @@ def _most_paid(rules: Ruleset) -> int:
     return int(max(paid))
 
 
+def _most_received(rules: Ruleset, players: int) -> float:
+    """The most a seat receives in one hand from a pay policy that passes on what its payers
+    pay (its closure names the receivers, `gives_to`): everybody else's payment."""
+    if not any(getattr(r.choose, "gives_to", None) for r in (rules.settle_win,
+                                                             rules.settle_showdown)):
+        return 0.0
+    return float((players - 1) * _most_paid(rules))
+
+
 # ---- what each mode declares (StakesMode.utility) -------------------------------------------
 def undeclared(rules: Ruleset, players: int) -> Returns:
     """A mode that declares nothing: no bounds at all."""
@@ -127,8 +136,10 @@ def lives_utility(rules: Ruleset, players: int) -> Returns:
     each. A re-entry gives lives back, so what can be paid is then unbounded."""
     st = rules.stakes
     again = st.reentry_who is not None
+    received = _most_received(rules, players)
     hand = (-float(min(_most_paid(rules), st.lives)) if not again else
-            -float(_most_paid(rules)), float(st.reentry_lives) if again else 0.0)
+            -float(_most_paid(rules)),
+            (float(st.reentry_lives) if again else 0.0) + received)
     if not st.into_pot:
         return one_each_returns(rules, players, hand)
     lives = float(st.lives)
@@ -147,7 +158,8 @@ def pot_utility(rules: Ruleset, players: int) -> Returns:
 
 def points_utility(rules: Ruleset, players: int) -> Returns:
     """Penalty points: the winners get one each; a hand costs a payer at most his price."""
-    return one_each_returns(rules, players, (-float(_most_paid(rules)), 0.0))
+    return one_each_returns(rules, players, (-float(_most_paid(rules)),
+                                             _most_received(rules, players)))
 
 
 def score_utility(rules: Ruleset, players: int) -> Returns:

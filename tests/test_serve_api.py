@@ -76,7 +76,7 @@ def test_a_rule_file_is_checked_as_validate_checks_it(client):
     assert not bad["ok"] and bad["file"] == "our.yaml"
     assert bad["problems"] == [
         ("our.yaml:6:3: unknown key 'nope' (allowed here: ante, bankroll, into_pot, "
-         "last_chance, lives, mode, reentry) (at /stakes/nope)"),
+         "last_chance, last_chance_lasts, lives, mode, reentry) (at /stakes/nope)"),
         "our.yaml:5:10: expected integer or null, got 5.5 (at /stakes/lives)"]
     escape = client.post("/api/rules", json={"text": "extends: ../../etc/x.yaml\n"}).json()
     assert escape["problems"][0].startswith("my-rules.yaml:1:10: a rule file sent to the "

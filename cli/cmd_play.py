@@ -570,9 +570,7 @@ def play(ctx: click.Context, variant: str | None, players: int | None,
     if lang is None and record is not None and record.get("lang") in LANGUAGES:
         lang = record["lang"]
     tr = Texts(lang or default_language())
-    if not (math.isfinite(delay) and 0 <= delay <= MAX_DELAY):  # a sleep overflows near 1e10
-        raise click.BadParameter(tr("err_delay", delay=delay, most=MAX_DELAY),
-                                 param_hint="'--delay'")
+    _check_delay(delay, tr)
     if variant is None and record is None:
         raise click.UsageError(tr("err_no_variant"), ctx=ctx)
     if variant is not None:
@@ -589,12 +587,7 @@ def play(ctx: click.Context, variant: str | None, players: int | None,
         may_replace = Path(resume_path).resolve()
     if save_path is not None:
         may_replace = check_save_path(save_path, tr, force, may_replace)
-    if players is None:
-        players = rules.default_players
-    if not rules.min_players <= players <= rules.max_players:
-        raise click.BadParameter(tr("err_players", name=rules.name, min=rules.min_players,
-                                    max=rules.max_players, n=players),
-                                 param_hint="'--players'")
+    players = _players_of(rules, players, tr)
     seat = _seat_of(seat, watch, players, tr)
     names = _bot_names(bots or "greedy", players, seat, tr)
 
@@ -633,6 +626,26 @@ def _resumed_rules(record: dict, path: str, given: Ruleset | None, tr: Texts) ->
     except RecordError as err:
         raise Failure(tr("err_resume", path=where, reason=_reason(err, where))) from None
     return rules
+
+
+def _check_delay(delay: float, tr: Texts) -> None:
+    """--delay is a number of seconds from 0 to MAX_DELAY (a sleep overflows near 1e10; nan
+    and inf are no number of seconds)."""
+    if not (math.isfinite(delay) and 0 <= delay <= MAX_DELAY):
+        raise click.BadParameter(tr("err_delay", delay=delay, most=MAX_DELAY),
+                                 param_hint="'--delay'")
+
+
+def _players_of(rules: Ruleset, players: int | None, tr: Texts) -> int:
+    """The players at the table: --players (or the recorded number when resuming), else the
+    ruleset's default; refused outside the ruleset's range, naming it."""
+    if players is None:
+        players = rules.default_players
+    if not rules.min_players <= players <= rules.max_players:
+        raise click.BadParameter(tr("err_players", name=rules.name, min=rules.min_players,
+                                    max=rules.max_players, n=players),
+                                 param_hint="'--players'")
+    return players
 
 
 def _seat_of(seat: int | None, watch: bool, players: int, tr: Texts) -> int | None:

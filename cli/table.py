@@ -11,6 +11,10 @@ All words come from the ruleset (action and combination labels, card names, `lab
 units of the moves (each primitive's phrases for its choice and its move, the knock rule's for a
 knock: the view decides what the viewer may see and hands it to them as a `roles.Told`) or from
 `messages.py`; nothing here names a game or a move.
+
+The view is read in three parts: this module (the table, the hand, the events as they happen),
+`table_moves.MoveLines` (the numbered choices and each move's line) and `table_ends.EndLines`
+(the end of a hand, the settlement's effect on each player's standing, the end of the game).
 """
 from __future__ import annotations
 
@@ -20,15 +24,13 @@ import textwrap
 from collections.abc import Iterable, Mapping, Sequence
 
 import click
-from trentuno.engine.hand_ends import ending as ending_of
 from trentuno.engine.roles import KNOCK
 from trentuno.engine.rules import Action, Ruleset
-from trentuno.engine.state import MAX_HANDS_PER_GAME, MAX_TURNS_PER_HAND
 from trentuno.engine.terms import Named, Noun, Terms, cap, card_noun
-from trentuno.engine.triggers import at_deal
 
 from .messages import Texts
 from .output import number, table
+from .table_ends import EndLines
 from .table_moves import MoveLines
 
 WIDTH = 60  # the length of a heading rule, and of the longest line told (a narrow terminal)
@@ -71,7 +73,7 @@ def _symbols(stream=None) -> dict[str, str]:
     return FANCY
 
 
-class TableView(MoveLines):
+class TableView(MoveLines, EndLines):
     """Renders a game for one viewer.
 
     rules: the ruleset; lang: "en" or "it"; seat: the viewer's seat (None: a spectator);
@@ -388,48 +390,6 @@ class TableView(MoveLines):
         cards = self.cards(self.sort(self._parse(c) for c in ev.data["cards"]))
         return [self.about("leftover", ev.player, cards=cards)]
 
-    def standing(self, ev) -> list[str]:
-        """What a hand's settlement did to the players' standing, in the stakes mode's words:
-        nobody paid, a life lost, points taken or scored, out, the pot taken, re-entry."""
-        tr, kind, d = self.tr, ev.kind, ev.data
-        if kind == "settled":
-            if d.get("carried") is not None:
-                return [tr("pot_carried", pot=self.pot_amount(d["carried"]))]
-            if self.rules.stakes.mode.pays and not d.get("payers") \
-                    and d.get("outcome") != "void":
-                return [tr("nobody_pays")]
-            return []
-        if kind == "life_lost":
-            return [self.about("life_lost", ev.player, one=self.terms.stake_one(),
-                               left=tr("lives_left", n=d["lives"]))]
-        if kind == "points" and d.get("reason"):
-            from trentuno.engine.tally import reason_words
-            reason = reason_words(self.terms, d["reason"])
-            return [self.about("points_scored", ev.player, reason=reason,
-                               added=self.terms.stake(d["added"]),
-                               total=self.terms.stake(d["points"]))]
-        if kind == "points" and d["added"] < 0:  # taken off: a transfer's receiver
-            return [self.about("points_off", ev.player,
-                               removed=self.terms.stake(-d["added"]),
-                               total=self.terms.stake(d["points"]))]
-        if kind == "points":
-            return [self.about("points_taken", ev.player,
-                               added=self.terms.stake(d["added"]),
-                               total=self.terms.stake(d["points"]))]
-        if kind == "last_chance":
-            term = self.term("last_chance") or tr("mark_last_chance")
-            return [self.about("last_chance", ev.player, term=term)]
-        if kind == "out":
-            return [self.about("out", ev.player)]
-        if kind == "pot":
-            winners = list(d["winners"])
-            key = "pot_one" if len(winners) == 1 else "pot_split"
-            return [self.about(key, winners, each=self.pot_amount(d["each"]))]
-        if kind == "reentry":
-            return [tr("reentry", who=self.whos(d["players"]),
-                       lives=self.terms.stake(d["lives"]))]
-        return []
-
     def _parse(self, code: str) -> int:
         return self.deck.parse(code)
 
@@ -455,99 +415,6 @@ class TableView(MoveLines):
                 value = self.value(cards) if len(cards) == self.rules.hand_size else ""
             rows.append((self.zone_name(zone), shown, value))
         return [self.tr("dealt")] + ["  " + line.rstrip() for line in table(rows)]
-
-    def how_it_ended(self, d: Mapping) -> str:
-        """The sentence that tells how a hand ended: who won with what, or why the hands are
-        compared, in the words of the reason's unit (`hand_ends`)."""
-        outcome, reason = d["outcome"], d["reason"]
-        hands = {int(p): self._hand_cards(c) for p, c in d["hands"].items()}
-        holders: list[int] = (list(self._trigger.data.get("holders") or [])
-                              if self._trigger else [])
-
-        def combo_of(players):
-            for p in players:
-                if p in hands:
-                    return self.combo(self.rules.valuation.of(hands[p]).combo)
-            return ""
-        if outcome == "win":
-            return self.how_won(list(d["winners"]), holders, at_deal(reason), combo_of)
-        told = self.told(outcome, reason)
-        if told is not None:
-            return told
-        if outcome == "showdown" and holders:  # an instant hand: the hands are compared
-            return self.about("end_instant", holders, combo=combo_of(holders))
-        if outcome == "void":
-            return self.tr("end_void")
-        return self.tr("end_other", outcome=outcome, reason=reason)
-
-    def how_won(self, winners: list[int], holders: list[int], dealt: bool, combo_of) -> str:
-        """A hand won at once: by the holders of a combination (`dealt`: as they were dealt
-        it), by the dealer for a zone dealt one, or plainly."""
-        if holders:
-            key = "end_win_dealt" if dealt else "end_win"
-            return self.about(key, holders, combo=combo_of(holders))
-        if dealt and self._deal is not None:
-            for zone, codes in self._deal.data.get("zones", {}).items():
-                cards = self._hand_cards(codes)
-                if cards and len(cards) == self.rules.hand_size:
-                    v = self.rules.valuation.of(cards)
-                    if v.instant:
-                        return self.about("end_win_zone", winners, zone=self.zone(zone),
-                                          combo=self.combo(v.combo))
-        return self.about("end_win_plain", winners)
-
-    def told(self, outcome: str, reason: str) -> str | None:
-        """The sentence the hand-end reason's unit tells this outcome with, if it has one (and
-        the player it is about, when it names one, is known)."""
-        ending = ending_of(reason)
-        if ending is None or outcome not in ending.told:
-            return None
-        if ending.about is None:
-            return self._ending_words(ending.told[outcome])
-        p = self._last.get(ending.about)
-        if p is None:
-            return None
-        if self._is_viewer([p]) and outcome in ending.told_you:
-            return self._ending_words(ending.told_you[outcome])
-        return self._ending_words(ending.told[outcome], who=self.who(p))
-
-    def _ending_words(self, words: Mapping[str, str], **who) -> str:
-        """A hand-end reason's sentence, with its fields: `{stock}` (the zone the undealt cards
-        went to), `{turns}` (the turn limit), `{who}`."""
-        return self.own_words(words).format(stock=self.rest(), turns=MAX_TURNS_PER_HAND, **who)
-
-    def hand_end(self, d: Mapping) -> list[str]:
-        if self.rules.stakes.mode.scores_cards:  # a capture game: the taken cards are counted
-            key = "end_void" if d["outcome"] == "void" else "end_score"
-            return ["", self.rule(self.tr("hand_over", hand=self._hand)), self.tr(key)]
-        out = ["", self.rule(self.tr("hand_over", hand=self._hand)), self.how_it_ended(d)]
-        rows = []
-        for p in sorted(d["hands"], key=int):
-            cards = self.sort(self._hand_cards(d["hands"][p]))
-            rows.append((self.name(int(p)), self.codes(cards), self.value(cards)))
-        out += ["  " + line for line in table(rows)]
-        return out
-
-    def game_over(self, state, winners: Sequence[int]) -> list[str]:
-        tr = self.tr
-        played = min(state.hand_number, MAX_HANDS_PER_GAME)  # not the hand the net refused
-        out = ["", self.rule(tr("game_over", n=played))]
-        if state.hand_number > MAX_HANDS_PER_GAME:
-            out.append(tr("hand_limit", n=MAX_HANDS_PER_GAME))
-        if winners:
-            key = "winner" if len(winners) == 1 else "winners"
-            line = tr(key, who=self.whos(winners))
-            if self.seat in winners:
-                line += "  " + tr("you_won")
-            out.append(self.s(line, bold=True))
-        else:
-            out.append(tr("nobody_wins"))
-        returns = state.returns()
-        if any(returns):
-            out.append(tr("returns"))
-            rows = [(self.name(p), f"{number(r):+}") for p, r in enumerate(returns)]
-            out += ["  " + line for line in table(rows, right=(1,))]
-        return out
 
 
 #: who tells each kind of recorded event (`state.EventKind`); a kind without one is not told

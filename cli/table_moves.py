@@ -7,7 +7,8 @@ what the viewer may be told (the cards he may see, or None) and hands it to them
 `roles.Told`. Which cards a move takes, gives and leaves in the hand its unit says
 (`moving`). A unit without table words is told by its `option` phrase, never by its keyword.
 `MoveLines` is a part of `TableView` (table.py), kept apart so that the table's other lines
-(the table itself, events, the end of a hand) and these can be read one at a time.
+(the table itself and the events, in table.py; the end of a hand and of the game, in
+table_ends.py) and these can be read one at a time.
 """
 from __future__ import annotations
 

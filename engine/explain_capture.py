@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .capture import CaptureEvent
 from .explain_terms import RulesetTerms, Section
 from .rules import Option
 from .tally import SCORES
@@ -42,20 +43,29 @@ class CaptureSections(RulesetTerms):
         return self.join([self.rank_by_code(str(r)) for r in ranks])
 
     def capture_text(self, o: Option) -> str:
-        """A `do: capture` option, with its taking rules and its events."""
-        t = self.t
+        """A `do: capture` option, with its taking rules and its events: "plays one of his
+        cards onto the table: <the taking rules>. A capture makes a ... when ..."."""
         p: Any = o.params
         table = self.zone(p["table"])
-        into = self.zone(p["into"])
         src = p.get("from", "hand")
         if src == "hand":
-            what = t("plays one of his cards", "cala una delle sue carte")
+            what = self.t("plays one of his cards", "cala una delle sue carte")
         else:
             z = self.zone(src)
-            what = t(f"turns up the top card of his own {z.bare('en')}",
-                     f"scopre la prima carta {z.prep('it', 'di')}")
-        taking = p["_taking"]
-        parts = [t(f"{what} onto {table.the('en')}", f"{what} {table.prep('it', 'su')}")]
+            what = self.t(f"turns up the top card of his own {z.bare('en')}",
+                          f"scopre la prima carta {z.prep('it', 'di')}")
+        played = self.t(f"{what} onto {table.the('en')}", f"{what} {table.prep('it', 'su')}")
+        text = played + ": " + "; ".join(self._taking_clauses(p))
+        for ev in p["_events"]:
+            text += self._capture_event_text(ev)
+        return text
+
+    def _taking_clauses(self, p: Any) -> list[str]:
+        """The capture's taking rules, each a clause: what a card takes (equal value, sums),
+        the ranks with a rule of their own, the house rules' clauses (`take_rules`), whether
+        taking is compulsory, and where the cards go."""
+        t, taking = self.t, p["_taking"]
+        table, into = self.zone(p["table"]), self.zone(p["into"])
         rules = []
         if taking.equal == "first":
             rules.append(t("it takes a card of equal value; only when there is none, cards "
@@ -97,20 +107,24 @@ class CaptureSections(RulesetTerms):
                        f"side; a card that takes nothing stays on {table.the('en')}",
                        f"la carta calata e quelle prese vanno {into.prep('it', 'in')} della "
                        f"sua parte; una carta che non prende resta {table.prep('it', 'su')}"))
-        text = parts[0] + ": " + "; ".join(rules)
-        for ev in p["_events"]:
-            facts = self.join([t(*_FACTS[f]) for f in ev.when], t("or", "o"))
-            text += t(f". A capture makes a {self.q(ev.name)} when {facts}",
-                      f". Una presa fa {self.q(ev.name)} quando {facts}")
-            unless = []  # "(not on the last play, nor when ...)"
-            if not ev.on_last_play:
-                unless.append(t("on the last play of the hand", "all'ultima giocata della mano"))
-            if not ev.by_takes_all:
-                unless.append(t("when a card takes the whole table by the rule of its rank",
-                                "quando una carta porta via tutto il tavolo per la regola del "
-                                "suo grado"))
-            if unless:
-                text += f" ({t('not ', 'non ')}{t(', nor ', ', né ').join(unless)})"
+        return rules
+
+    def _capture_event_text(self, ev: CaptureEvent) -> str:
+        """The sentence for one event a capture makes (a sweep...): when it is made, and the
+        plays it is not made on."""
+        t = self.t
+        facts = self.join([t(*_FACTS[f]) for f in ev.when], t("or", "o"))
+        text = t(f". A capture makes a {self.q(ev.name)} when {facts}",
+                 f". Una presa fa {self.q(ev.name)} quando {facts}")
+        unless = []  # "(not on the last play, nor when ...)"
+        if not ev.on_last_play:
+            unless.append(t("on the last play of the hand", "all'ultima giocata della mano"))
+        if not ev.by_takes_all:
+            unless.append(t("when a card takes the whole table by the rule of its rank",
+                            "quando una carta porta via tutto il tavolo per la regola del "
+                            "suo grado"))
+        if unless:
+            text += f" ({t('not ', 'non ')}{t(', nor ', ', né ').join(unless)})"
         return text
 
     def _ranks_do(self, ranks: Any, verbs: tuple[str, str, str]) -> str:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from .cards import JOKER_CODE
 from .explain_terms import RulesetTerms, Section
 from .explain_words import cap, it_from_to
+from .rules import DealStep
 
 
 class SetupSections(RulesetTerms):
@@ -182,41 +183,11 @@ class SetupSections(RulesetTerms):
         return Section("values", self.t("Card values", "Valore delle carte"), tuple(lines))
 
     def deal(self) -> Section:
+        """The deal's steps in order, what each player holds after them, whether cards are set
+        aside, then each zone as the hand starts: how many cards, and who sees them."""
         r = self.rules
-        lines = []
-        dealt: dict[str, int] = {}
-        per_player = owned = 0
-        for i, ds in enumerate(r.deal):
-            parts = []
-            for target in ds.targets:
-                if target == "players":
-                    parts.append(self.t(f"{self.cards(ds.count)} to each player",
-                                        f"{self.cards(ds.count)} a ciascun giocatore"))
-                    per_player += ds.count * ds.rounds
-                else:
-                    z = self.zone(target)
-                    up = self.rules.zones[target].visibility != "hidden"
-                    face = self.t("face up" if up else "face down",
-                                  ("scopert" if up else "copert") + ("a" if ds.count == 1
-                                                                     else "e"))
-                    if self.rules.zones[target].owner == "player":  # one each (a pile)
-                        parts.append(self.t(
-                            f"{self.cards(ds.count)} to each player's {z.bare('en')}, {face}",
-                            f"{self.cards(ds.count)} a ciascun giocatore, {face}, che "
-                            f"formano {z.the('it')}"))
-                        owned += ds.count * ds.rounds
-                    else:
-                        parts.append(self.t(
-                            f"{self.cards(ds.count)} to {z.the('en')}, {face}",
-                            f"{self.cards(ds.count)} {z.prep('it', 'a')}, {face}"))
-                    dealt[target] = dealt.get(target, 0) + ds.count * ds.rounds
-            body = self.t(", then ", ", poi ").join(parts)
-            lead = self.t("First" if i == 0 else "Then", "Prima" if i == 0 else "Poi")
-            if ds.rounds > 1:
-                lines.append(self.t(f"{lead}, {ds.rounds} times round: {body}.",
-                                    f"{lead}, per {ds.rounds} giri: {body}."))
-            else:
-                lines.append(f"{lead} {body}.")
+        per_player, owned, dealt = self._dealt_counts()
+        lines = [self._deal_step(i, ds) for i, ds in enumerate(r.deal)]
         if per_player:
             lines.append(self.t(
                 f"Each player ends up with {self.cards(per_player)}, face down: only he sees "
@@ -231,24 +202,73 @@ class SetupSections(RulesetTerms):
                                 "hand.",
                                 "Le carte che avanzano si mettono da parte: nella mano non si "
                                 "usano."))
-        for name, zone in r.zones.items():
-            z = self.zone(name)
-            if name == r.rest_zone:
-                amount = self.t("the rest of the deck", "il resto del mazzo")
-            elif dealt.get(name):
-                amount = self.t(f"{self.cards(dealt[name])} dealt",
-                                f"{self.cards(dealt[name])} distribuit"
-                                + ("a" if dealt[name] == 1 else "e"))
-            else:
-                amount = self.t("empty at the start", z.adj("vuot") + " all'inizio")
-            if zone.visibility == "hidden":
-                vis = self.t("face down: nobody sees its cards",
-                             f"{z.adj('copert')}: nessuno ne vede le carte")
-            elif zone.visibility == "top":
-                vis = self.t("a pile: only its top card is seen",
-                             "si vede solo la carta in cima")
-            else:
-                vis = self.t("face up: everybody sees its cards",
-                             f"{z.adj('scopert')}: tutti ne vedono le carte")
-            lines.append(f"{cap(z.the(self.lang))}: {amount}; {vis}.")
+        lines += [self._zone_at_start(name, dealt) for name in r.zones]
         return Section("deal", self.t("The deal", "La distribuzione"), tuple(lines))
+
+    def _dealt_counts(self) -> tuple[int, int, dict[str, int]]:
+        """What the deal's steps give out, counted apart from their words (the sentences
+        after the steps need the totals): the cards each player holds, the cards in each of
+        his own zones (a pile), and the cards each zone receives."""
+        per_player = owned = 0
+        dealt: dict[str, int] = {}
+        for ds in self.rules.deal:
+            for target in ds.targets:
+                if target == "players":
+                    per_player += ds.count * ds.rounds
+                    continue
+                if self.rules.zones[target].owner == "player":
+                    owned += ds.count * ds.rounds
+                dealt[target] = dealt.get(target, 0) + ds.count * ds.rounds
+        return per_player, owned, dealt
+
+    def _deal_step(self, i: int, ds: DealStep) -> str:
+        """The sentence for the deal's step `i`: "First 3 cards to each player, then ..."."""
+        parts = [self._deal_part(ds, target) for target in ds.targets]
+        body = self.t(", then ", ", poi ").join(parts)
+        lead = self.t("First" if i == 0 else "Then", "Prima" if i == 0 else "Poi")
+        if ds.rounds > 1:
+            return self.t(f"{lead}, {ds.rounds} times round: {body}.",
+                          f"{lead}, per {ds.rounds} giri: {body}.")
+        return f"{lead} {body}."
+
+    def _deal_part(self, ds: DealStep, target: str) -> str:
+        """Where one step's cards go: to each player, to each player's own zone or to a
+        zone, face up or down."""
+        if target == "players":
+            return self.t(f"{self.cards(ds.count)} to each player",
+                          f"{self.cards(ds.count)} a ciascun giocatore")
+        z = self.zone(target)
+        up = self.rules.zones[target].visibility != "hidden"
+        face = self.t("face up" if up else "face down",
+                      ("scopert" if up else "copert") + ("a" if ds.count == 1 else "e"))
+        if self.rules.zones[target].owner == "player":  # one each (a pile)
+            return self.t(
+                f"{self.cards(ds.count)} to each player's {z.bare('en')}, {face}",
+                f"{self.cards(ds.count)} a ciascun giocatore, {face}, che "
+                f"formano {z.the('it')}")
+        return self.t(f"{self.cards(ds.count)} to {z.the('en')}, {face}",
+                      f"{self.cards(ds.count)} {z.prep('it', 'a')}, {face}")
+
+    def _zone_at_start(self, name: str, dealt: dict[str, int]) -> str:
+        """A zone as the hand starts: the rest of the deck, the cards dealt to it or empty;
+        and who sees its cards."""
+        r, z = self.rules, self.zone(name)
+        if name == r.rest_zone:
+            amount = self.t("the rest of the deck", "il resto del mazzo")
+        elif dealt.get(name):
+            amount = self.t(f"{self.cards(dealt[name])} dealt",
+                            f"{self.cards(dealt[name])} distribuit"
+                            + ("a" if dealt[name] == 1 else "e"))
+        else:
+            amount = self.t("empty at the start", z.adj("vuot") + " all'inizio")
+        visibility = r.zones[name].visibility
+        if visibility == "hidden":
+            vis = self.t("face down: nobody sees its cards",
+                         f"{z.adj('copert')}: nessuno ne vede le carte")
+        elif visibility == "top":
+            vis = self.t("a pile: only its top card is seen",
+                         "si vede solo la carta in cima")
+        else:
+            vis = self.t("face up: everybody sees its cards",
+                         f"{z.adj('scopert')}: tutti ne vedono le carte")
+        return f"{cap(z.the(self.lang))}: {amount}; {vis}."

@@ -149,13 +149,9 @@ class Server:
     async def api_rules(self, request: Request) -> Response:
         """Check a rule file: {text, file, lang} -> {ok, problems, warnings, ...}."""
         lang = _lang(request.query_params.get("lang"))
-        refused = self._refused(request, self.checks_made, lang)
+        sent, refused = await self._posted(request, self.checks_made, lang)
         if refused is not None:
             return refused
-        try:
-            sent = await self.body(request)
-        except TooBig:
-            return JSONResponse({"error": words(lang, "refused_too_big")}, status_code=413)
         if not isinstance(sent, dict) or not isinstance(sent.get("text"), str):
             return JSONResponse({"error": words(lang, "error_rules")}, status_code=400)
         async with self.checking:
@@ -173,13 +169,9 @@ class Server:
 
     async def api_tables(self, request: Request) -> Response:
         lang = _lang(request.query_params.get("lang"))
-        refused = self._refused(request, self.tables_made, lang)
+        sent, refused = await self._posted(request, self.tables_made, lang)
         if refused is not None:
             return refused
-        try:
-            sent = await self.body(request)
-        except TooBig:
-            return JSONResponse({"error": words(lang, "refused_too_big")}, status_code=413)
         base = f"{request.url.scheme}://{request.url.netloc}"
         try:
             if isinstance(sent, dict) and isinstance(sent.get("rules"), dict) \
@@ -203,6 +195,19 @@ class Server:
         name = f"trentuno-{table_id}.json"
         return Response(json.dumps(record, indent=1) + "\n", media_type="application/json",
                         headers={"content-disposition": f'attachment; filename="{name}"'})
+
+    async def _posted(self, request: Request, buckets: Buckets, lang: str
+                      ) -> tuple[Any, Response | None]:
+        """What a client posted (its JSON, None when not JSON), or the answer refusing it: too
+        many requests from its address (429), or a body over the limit (413)."""
+        refused = self._refused(request, buckets, lang)
+        if refused is not None:
+            return None, refused
+        try:
+            return await self.body(request), None
+        except TooBig:
+            return None, JSONResponse({"error": words(lang, "refused_too_big")},
+                                      status_code=413)
 
     def _refused(self, request: Request, buckets: Buckets, lang: str) -> Response | None:
         address = request.client.host if request.client else ""

@@ -216,6 +216,12 @@ class TableView(MoveLines, EndLines):
     def stake(self, state, p: int) -> str:
         return self.terms.stake(state.lives[p])
 
+    def has_pot(self) -> bool:
+        """Whether the table shows a pot: a pot game (its mode takes antes) or lives paid into
+        a pot; asked of the stakes mode, never of its name."""
+        st = self.rules.stakes
+        return bool(st.mode.antes or st.into_pot)
+
     def pot_amount(self, n) -> str:
         """What the pot holds: what the players stake (chips in a pot game, the lives paid
         into it in a lives game)."""
@@ -245,8 +251,7 @@ class TableView(MoveLines, EndLines):
         for p, line in zip(order, table(rows)):
             line = "  " + line.rstrip()
             out.append(self.s(line, bold=True) if p == self.seat else line)
-        st = self.rules.stakes
-        if st.mode.antes or st.into_pot:  # a pot game, or lives paid into a pot
+        if self.has_pot():
             out.append("  " + tr("pot", pot=self.pot_amount(state.pot)))
         return out
 

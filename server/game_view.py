@@ -195,8 +195,7 @@ def snapshot(view: WebView, state: GameState, viewer: Viewer) -> dict[str, Any]:
         "over": state.is_over, "players": players(view, state, viewer),
         "zones": zones(view, state, viewer), "pot": None, "hand": None, "moves": [],
     }
-    st = rules.stakes
-    if st.mode == "pot" or st.into_pot:
+    if view.has_pot():
         out["pot"] = tr("pot", pot=view.pot_amount(state.pot))
     if viewer is not None and viewer in state.alive and state.hands[viewer]:
         out["hand"] = hand(view, state, viewer)

@@ -252,3 +252,18 @@ def test_a_move_another_process_kept_first_is_refused_and_the_game_does_not_fork
             first.store.stop()
             other.store.stop()
     assert asyncio.run(run()) == (False, 0, 1)
+
+
+@pytest.mark.parametrize("name, pot", [("trentuno-vedova", True), ("trentuno", True),
+                                       ("scat", False), ("scopa", False)])
+def test_a_pot_game_shows_its_pot_as_the_terminal_table_does(name, pot):
+    """The page shows the pot exactly where `play` does: a pot game (its stakes mode takes
+    antes) or lives paid into a pot; the mode is asked, not its name."""
+    rules = load(name)
+    state = GameState(rules, rules.default_players, seed=1)
+    view = game_view.WebView(rules, "en", 0, {})
+    shown = game_view.snapshot(view, state, 0)["pot"]
+    assert (shown is not None) is pot, shown
+    assert any(line.strip().startswith("Pot: ") for line in view.players(state)) is pot
+    if pot:
+        assert shown.startswith("Pot: ")

@@ -194,6 +194,11 @@ class Session:
             raise OutputGone(self.gone)
         with self.stops.at_once():
             self._put([prompt], nl=False)
+            fd = _fileno(sys.stdin)
+            if fd is not None and _isatty(sys.stdin):
+                # a terminal gives a line a read: nothing waits in the stream's buffer, and
+                # the wait can look for a signal whose exception was lost (play_safety.py)
+                self.stops.wait_readable(fd)
             line = _read_line()
         if line is not None and not _isatty(sys.stdin):
             self.echo(line)  # a terminal echoes what is typed; a pipe does not

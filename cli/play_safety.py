@@ -14,11 +14,20 @@ plays its worlds on copies), so a move given up half thought leaves the game as 
 before it. Anywhere else (a move being applied, a save being written) it is held and raised
 at the next `check()` or `at_once()`. A move takes no time bound of its own (`--bots
 mc:iterations=1000000`), so a stop is honoured within a moment wherever it comes.
+
+A signal's exception can be lost on its way: Python runs a handler between any two bytecodes,
+also inside a finalizer that the garbage collector happens to run (a generator closed, an
+object's `__del__`), and an exception raised there is only printed and dropped. So a signal
+that was raised is also remembered (`fired`) until it is seen unwinding: `at_once()` raises it
+again when its stretch ends with no exception, and a wait for input (`wait_readable`) looks at
+it between short waits, so a swallowed Ctrl-C or SIGTERM never leaves the game waiting for a
+line that nobody will type.
 """
 from __future__ import annotations
 
 import contextlib
 import os
+import select
 import signal
 import tempfile
 import threading
@@ -77,6 +86,7 @@ class Stops:
     def __init__(self) -> None:
         self.open = False               # a signal may interrupt right now
         self.held: int | None = None    # the signal that came while none could
+        self.fired: int | None = None   # raised by the handler, not yet seen unwinding
 
     def install(self) -> Callable[[], None]:
         """Catch the signals (from the main thread only: elsewhere they keep their default);
@@ -101,25 +111,48 @@ class Stops:
     def _on_signal(self, signum: int, frame) -> None:
         if self.open:
             self.open = False  # one interruption: what unwinds it is not interrupted again
+            self.fired = signum
             raise _raised(signum)
         if self.held is None or self.held == signal.SIGINT:  # a stop outranks a Ctrl-C
             self.held = signum
 
     def check(self) -> None:
-        """Raise the signal held since the last look, if any."""
-        signum, self.held = self.held, None
+        """Raise the signal held since the last look, or one whose exception was lost."""
+        signum = self.fired if self.fired is not None else self.held
+        self.fired = self.held = None
         if signum is not None:
             raise _raised(signum)
 
     @contextlib.contextmanager
     def at_once(self) -> Iterator[None]:
         """A stretch a signal may interrupt at once: the game is whole all through it."""
-        self.check()
-        self.open = True
+        self.fired = None
+        self.open = True   # first open, then look: a signal in between is not left held
+        if self.held is not None:
+            self.open = False
+            self.check()
         try:
             yield
+        except BaseException:
+            self.fired = None  # the signal's exception (or another) is on its way out
+            raise
         finally:
             self.open = False
+        self.check()  # a signal whose exception a finalizer swallowed is raised here
+
+    def wait_readable(self, fd: int, tick: float = 0.2) -> None:
+        """Wait until `fd` has input, looking every `tick` seconds for a signal whose
+        exception was lost (see the module's docstring); inside `at_once()`."""
+        while True:
+            if self.fired is not None or self.held is not None:
+                self.open = False
+                self.check()
+            try:
+                ready, _, _ = select.select([fd], [], [], tick)
+            except (OSError, ValueError):
+                return  # not a descriptor select can wait on: the read itself will tell
+            if ready:
+                return
 
 
 def _raised(signum: int) -> BaseException:

@@ -1,0 +1,127 @@
+"""Turn structures of issue 17 that read and change the table, each on a house rule of the
+shelf, on stacked decks: an option open only while a zone shows certain cards (`zone_shows`)
+and the effect that deals a zone again (`refresh`)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from test_overlays import base_and_house, refused, valid, write
+from trentuno.engine.explain import explain, render
+from widow_helpers import events, kind, legal, new_game, one, play
+
+#: the shelf's house rules whose behaviour tests are here (test_overlays checks every house
+#: rule has one)
+COVERED = {"house/schwimmen-new-table"}
+
+NEW_TABLE = "Ask for a new table"
+
+
+def _asks(state) -> list:
+    return [a for a in state.legal_actions() if a.option_ref.labels.get("en") == NEW_TABLE]
+
+
+def _codes(state, zone: str) -> list[str]:
+    return state.rules.deck.codes(state.zones[zone])
+
+
+# ---- zone_shows + refresh: "a player may ask for a new table when it shows 7-8-9" -------------
+def test_a_player_may_ask_for_a_new_table_on_7_8_9():
+    """With 7-8-9 on the table the player to move may ask for a new table: the three cards go
+    under the stock, three new ones come from its top, face up, and his turn is over. The base
+    offers no such move and the table stays."""
+    base, house = base_and_house("house/schwimmen-new-table")
+    deal = {"hands": {1: "Kh Qd 9s"}, "zones": {"table": "7h 8d 9c"}, "stock": "Ks Qs 10h"}
+    state = new_game(house, dealer=0, players=4, **deal)
+    stock_before = len(state.zones["stock"])
+    (ask,) = _asks(state)
+    play(state, ask, seat=1)
+    assert sorted(_codes(state, "table")) == ["10h", "Ks", "Qs"]
+    assert state.face_up["table"]
+    assert _codes(state, "stock")[:3] == ["7h", "8d", "9c"]     # the bottom of the stock
+    assert len(state.zones["stock"]) == stock_before
+    assert one(state, "refresh").data["zone"] == "table"
+    assert state.current_player == 2 and not _asks(state)
+    plain = new_game(base, dealer=0, players=4, **deal)
+    assert not _asks(plain) and "new table" not in " ".join(legal(plain))
+
+
+def test_no_new_table_unless_it_shows_exactly_7_8_9():
+    """7-8-8 or 7-8-10 is no reason: the move is not offered."""
+    _, house = base_and_house("house/schwimmen-new-table")
+    for table in ("7h 8d 8c", "7h 8d 10c"):
+        state = new_game(house, dealer=0, players=4, zones={"table": table})
+        assert not _asks(state), table
+
+
+def test_the_new_table_is_also_a_pass():
+    """Asking is the player's turn and counts as his pass: when everybody else passes too, the
+    table is dealt again as after any round of passes."""
+    _, house = base_and_house("house/schwimmen-new-table")
+    state = new_game(house, dealer=0, players=4, zones={"table": "7h 8d 9c"},
+                     stock="Ks Qs 10h Js 10s As")
+    play(state, _asks(state)[0], seat=1)
+    for seat in (2, 3, 0):
+        play(state, kind(state, "pass"), seat=seat)
+    assert len(events(state, "refresh")) == 2
+
+
+def test_no_new_table_when_the_stock_is_too_short():
+    """A stock of fewer cards than the table cannot deal it again: nothing changes, the turn
+    is over all the same."""
+    _, house = base_and_house("house/schwimmen-new-table")
+    state = new_game(house, dealer=0, players=9, zones={"table": "7h 8d 9c"})
+    state.zones["stock"][:] = state.zones["stock"][:2]
+    play(state, _asks(state)[0], seat=1)
+    assert sorted(_codes(state, "table")) == ["7h", "8d", "9c"]
+    assert one(state, "refresh_failed") and state.current_player == 2
+
+
+OVERLAY = """\
+extends: {base}
+name: scratch
+turn:
+  steps:
+    {step}:
+      new-table:
+        do: pass
+        if: [{{zone_shows: {{zone: {zone}, ranks: [7]}}}}]
+        effects: [{{refresh: {{zone: {zone}, to: {to}}}}}]
+"""
+
+
+def test_a_guard_on_a_pile_that_shows_its_top_card_only_is_refused(tmp_path: Path):
+    """`zone_shows` reads every card of a zone: of a discard pile only the top card is seen, so
+    the compiler refuses it there (the moves offered would tell the cards below)."""
+    problems = refused(tmp_path / "x.yaml", OVERLAY.format(
+        base="thirty-one", step="draw", zone="discard", to="aside"))
+    assert any("only the top card is seen" in str(p) for p in problems), problems
+
+
+def test_refresh_to_an_unknown_zone_is_refused(tmp_path: Path):
+    problems = refused(tmp_path / "x.yaml", OVERLAY.format(
+        base="schwimmen", step="play", zone="table", to="bin"))
+    assert any("no zone named 'bin'" in str(p) for p in problems), problems
+
+
+def test_a_face_down_table_shows_nothing(tmp_path: Path):
+    """While the table lies face down the guard does not hold, whatever its cards: the moves
+    offered tell nothing of them."""
+    text = OVERLAY.format(base="schwimmen", step="play", zone="table", to="under_stock")
+    text = text.replace("[7]", "[7, 8, 9]") + "zones:\n  table: {visibility: hidden}\n"
+    rules = valid(write(tmp_path / "x.yaml", text))
+    state = new_game(rules, dealer=0, players=4, zones={"table": "7h 8d 9c"})
+    listed = state.rules.steps["play"].legal
+    assert not state.face_up["table"]
+    assert [a.kind for a in listed(state, 1)].count("pass") == 1
+    state.face_up["table"] = True                 # the same cards, once turned face up
+    assert [a.kind for a in listed(state, 1)].count("pass") == 2
+
+
+def test_explain_says_the_new_table_in_both_languages():
+    _, house = base_and_house("house/schwimmen-new-table")
+    en = render(explain(house, "en"), 0)
+    it = render(explain(house, "it"), 0)
+    assert "only while the cards of the table are exactly Seven, Eight and Nine (in any suits)" in en
+    assert "go under the stock and as many are dealt to it from the stock" in en
+    assert "solo mentre le carte del tavolo sono esattamente Sette, Otto e Nove" in it
+    assert "vanno sotto il tallone e se ne danno altrettante dal tallone" in it

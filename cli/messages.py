@@ -84,6 +84,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "reshuffle": "The cards played are shuffled and go back {zone:in} ({cards}).",
         "refresh": "New cards {stock:da} for {zone:the}: {cards:bare}.",
         "refresh_failed": "Not enough cards {stock:in} to deal {zone:the} again.",
+        "added": "A card {stock:da} joins {zone:the}: {cards:bare}.",
         "stuck": "{who:The} has no legal move.",
         # ---- the end of a hand -------------------------------------------------------------
         "hand_over": "End of hand {hand}",
@@ -238,6 +239,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "reshuffle": "Le carte giocate si rimescolano e tornano {zone:in} ({cards}).",
         "refresh": "Nuove carte {stock:da} per {zone:the}: {cards:bare}.",
         "refresh_failed": "Non bastano le carte {stock:di} per rifare {zone:the}.",
+        "added": "Una carta {stock:da} si aggiunge {zone:a}: {cards:bare}.",
         "stuck": "{who:The} non ha mosse possibili.",
         "hand_over": "Fine della mano {hand}",
         "end_win.one": "{who:The} ha {combo} e vince la mano.",

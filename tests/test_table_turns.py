@@ -7,11 +7,12 @@ from pathlib import Path
 
 from test_overlays import base_and_house, refused, valid, write
 from trentuno.engine.explain import explain, render
+from trentuno.cli.table import TableView
 from widow_helpers import events, kind, legal, new_game, one, play
 
 #: the shelf's house rules whose behaviour tests are here (test_overlays checks every house
 #: rule has one)
-COVERED = {"house/schwimmen-new-table"}
+COVERED = {"house/schwimmen-new-table", "house/schwimmen-rounds"}
 
 NEW_TABLE = "Ask for a new table"
 
@@ -125,3 +126,90 @@ def test_explain_says_the_new_table_in_both_languages():
     assert "go under the stock and as many are dealt to it from the stock" in en
     assert "solo mentre le carte del tavolo sono esattamente Sette, Otto e Nove" in it
     assert "vanno sotto il tallone e se ne danno altrettante dal tallone" in it
+
+
+# ---- round_end, round_reached, add_card: Commerce's rounds --------------------------------------
+def _round(state, seats) -> None:
+    """One round: the first seat swaps a card (the first swap offered), the others pass (so
+    the round is no round of passes)."""
+    first, *rest = seats
+    play(state, kind(state, "swap"), seat=first)
+    for seat in rest:
+        play(state, kind(state, "pass"), seat=seat)
+
+
+def test_a_fresh_card_joins_the_table_after_every_round():
+    """"A fresh card is added to the pool" at each round: after round 1 the stock's top card
+    lies on the table too; the base's table keeps its three cards."""
+    base, house = base_and_house("house/schwimmen-rounds")
+    deal = {"zones": {"table": "Kh Qd Jc"}, "stock": "As 10s 9s"}
+    state = new_game(house, dealer=0, players=4, **deal)
+    _round(state, (1, 2, 3, 0))
+    assert len(state.zones["table"]) == 4 and "As" in _codes(state, "table")
+    assert one(state, "added").data == {"zone": "table", "cards": ["As"]}
+    assert state.round == 2 and state.current_player == 1
+    plain = new_game(base, dealer=0, players=4, **deal)
+    _round(plain, (1, 2, 3, 0))
+    assert len(plain.zones["table"]) == 3 and not events(plain, "added")
+
+
+def test_the_hand_ends_after_as_many_rounds_as_players():
+    """"As many rounds as there are players": with four players the hands are compared when
+    the fourth round is over, three cards having joined the table (none after the last); with
+    three players after the third. The base plays on."""
+    base, house = base_and_house("house/schwimmen-rounds")
+    for players, seats in ((4, (1, 2, 3, 0)), (3, (1, 2, 0))):
+        state = new_game(house, dealer=0, players=players)
+        for _ in range(players - 1):
+            _round(state, seats)
+        assert not events(state, "hand_end", 1)
+        _round(state, seats)
+        end = one(state, "hand_end", 1)
+        assert (end.data["outcome"], end.data["reason"]) == ("showdown", "round_end")
+        assert len(events(state, "added", 1)) == players - 1
+    plain = new_game(base, dealer=0, players=4)
+    for _ in range(4):
+        _round(plain, (1, 2, 3, 0))
+    assert not events(plain, "hand_end", 1)
+
+
+def test_a_fixed_number_of_rounds(tmp_path: Path):
+    """`round_reached: N`: the hand ends after round N whatever the number of players."""
+    rules = valid(write(tmp_path / "x.yaml", """\
+extends: schwimmen
+name: scratch
+turn: {steps: {play: {swap-all: null}}}
+triggers:
+  two-rounds: {on: round_end, if: {round_reached: 2}, do: showdown}
+"""))
+    state = new_game(rules, dealer=0, players=4)
+    _round(state, (1, 2, 3, 0))
+    assert not events(state, "hand_end", 1)
+    _round(state, (1, 2, 3, 0))
+    assert one(state, "hand_end", 1).data["reason"] == "round_end"
+
+
+def test_the_rounds_are_told_at_the_table_in_both_languages():
+    _, house = base_and_house("house/schwimmen-rounds")
+    state = new_game(house, dealer=0, players=3, zones={"table": "Kh Qd Jc"},
+                     stock="As 10s 9s")
+    for _ in range(3):
+        _round(state, (1, 2, 0))
+    hand = [e for e in state.events if e.kind in ("added", "hand_end")][:3]
+    en = TableView(house, "en").events(state, hand)
+    it = TableView(house, "it").events(state, hand)
+    assert "A card from the stock joins the table: Ace of spades (As)." in en
+    assert "Una carta dal tallone si aggiunge al tavolo: Asso di picche (As)." in it
+    assert any("The round is over: the hands are compared." in line for line in en)
+    assert any("Il giro è finito: si confrontano le mani." in line for line in it)
+
+
+def test_explain_says_the_rounds_in_both_languages():
+    _, house = base_and_house("house/schwimmen-rounds")
+    en = render(explain(house, "en"), 0)
+    it = render(explain(house, "it"), 0)
+    assert ("If as many rounds have been played as there are players in the hand (checked at "
+            "the end of every round), the hand ends at once and the hands are compared.") in en
+    assert "At the end of every round, the top card of the stock is added to the table" in en
+    assert "Se si sono giocati tanti giri quanti sono i giocatori della mano" in it
+    assert "Alla fine di ogni giro, la prima carta del tallone si aggiunge al tavolo" in it

@@ -45,6 +45,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zone_empty": "no cards",
         "your_hand": "Your hand:",
         "your_hand_value": "Your hand: {value}",
+        "your_hand_unseen": "Your hand: {count}, face down (you choose without seeing it)",
         "value_combo": "{value} ({combo})",
         "your_move": "Your move:",
         # ---- choices -----------------------------------------------------------------------
@@ -203,6 +204,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zone_empty": "nessuna carta",
         "your_hand": "La tua mano:",
         "your_hand_value": "La tua mano: {value}",
+        "your_hand_unseen": "La tua mano: {count}, coperte (scegli senza vederle)",
         "value_combo": "{value} ({combo})",
         "your_move": "Cosa fai?",
         "choice_after": "{arrow} {value}",

@@ -292,6 +292,9 @@ class TableView(MoveLines, EndLines):
 
     def hand(self, state, p: int) -> list[str]:
         cards = state.hands[p]
+        if not state.observation(p).sees_hand:  # he chooses blind: nobody sees it, nor he
+            count = self.tr("cards", n=len(cards))
+            return ["  " + self.s(self.tr("your_hand_unseen", count=count), bold=True)]
         if len(cards) == self.rules.hand_size and self.rules.valuation.patterns:
             head = self.tr("your_hand_value", value=self.value(cards))
         else:

@@ -295,6 +295,12 @@ class GameState:
     #: simulations): skips re-checking that it is legal.
     apply_unchecked = turns.apply_move
 
+    def unseen_hand(self) -> int | None:
+        """The seat whose own hand nobody sees, himself included: the opening player of a
+        ruleset whose opening choice is made blind (`turn.opening.blind`), during his opening
+        turn; None otherwise. What he observes (observation.py) and the bots leave it out."""
+        return self.current_player if self._opening and self.rules.opening_blind else None
+
     def hand_value(self, player: int) -> Any:
         """The numeric value of a player's hand under the ruleset (30.5, 31, ...)."""
         hand = self.hands[player]

@@ -60,10 +60,7 @@ def _zone_shows(spec: Mapping[str, Any], ctx: CompileContext) -> Guard:
         cards = st.zones[zone]
         if not cards or not st.face_up[zone]:  # what nobody sees tells nothing
             return False
-        for test in tests:
-            if not test(cards):
-                return False
-        return True
+        return all(test(cards) for test in tests)
     return shows
 
 

@@ -302,6 +302,7 @@ CHANGES = {
     "house/schwimmen-swiss": {"stakes"},
     "house/schwimmen-new-table": {"turn"},
     "house/schwimmen-rounds": {"turn", "events", "settle"},
+    "house/schwimmen-blind-choice": {"turn"},
 }
 
 

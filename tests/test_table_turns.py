@@ -6,13 +6,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from test_overlays import base_and_house, refused, valid, write
-from trentuno.engine.explain import explain, render
 from trentuno.cli.table import TableView
+from trentuno.engine.explain import explain, render
 from widow_helpers import events, kind, legal, new_game, one, play
 
 #: the shelf's house rules whose behaviour tests are here (test_overlays checks every house
 #: rule has one)
-COVERED = {"house/schwimmen-new-table", "house/schwimmen-rounds"}
+COVERED = {"house/schwimmen-new-table", "house/schwimmen-rounds", "house/schwimmen-blind-choice"}
 
 NEW_TABLE = "Ask for a new table"
 
@@ -31,7 +31,8 @@ def test_a_player_may_ask_for_a_new_table_on_7_8_9():
     under the stock, three new ones come from its top, face up, and his turn is over. The base
     offers no such move and the table stays."""
     base, house = base_and_house("house/schwimmen-new-table")
-    deal = {"hands": {1: "Kh Qd 9s"}, "zones": {"table": "7h 8d 9c"}, "stock": "Ks Qs 10h"}
+    deal: dict = {"hands": {1: "Kh Qd 9s"}, "zones": {"table": "7h 8d 9c"},
+                  "stock": "Ks Qs 10h"}
     state = new_game(house, dealer=0, players=4, **deal)
     stock_before = len(state.zones["stock"])
     (ask,) = _asks(state)
@@ -122,7 +123,8 @@ def test_explain_says_the_new_table_in_both_languages():
     _, house = base_and_house("house/schwimmen-new-table")
     en = render(explain(house, "en"), 0)
     it = render(explain(house, "it"), 0)
-    assert "only while the cards of the table are exactly Seven, Eight and Nine (in any suits)" in en
+    assert ("only while the cards of the table are exactly Seven, Eight and Nine (in any "
+            "suits)") in en
     assert "go under the stock and as many are dealt to it from the stock" in en
     assert "solo mentre le carte del tavolo sono esattamente Sette, Otto e Nove" in it
     assert "vanno sotto il tallone e se ne danno altrettante dal tallone" in it
@@ -142,7 +144,7 @@ def test_a_fresh_card_joins_the_table_after_every_round():
     """"A fresh card is added to the pool" at each round: after round 1 the stock's top card
     lies on the table too; the base's table keeps its three cards."""
     base, house = base_and_house("house/schwimmen-rounds")
-    deal = {"zones": {"table": "Kh Qd Jc"}, "stock": "As 10s 9s"}
+    deal: dict = {"zones": {"table": "Kh Qd Jc"}, "stock": "As 10s 9s"}
     state = new_game(house, dealer=0, players=4, **deal)
     _round(state, (1, 2, 3, 0))
     assert len(state.zones["table"]) == 4 and "As" in _codes(state, "table")
@@ -213,3 +215,112 @@ def test_explain_says_the_rounds_in_both_languages():
     assert "At the end of every round, the top card of the stock is added to the table" in en
     assert "Se si sono giocati tanti giri quanti sono i giocatori della mano" in it
     assert "Alla fine di ogni giro, la prima carta del tallone si aggiunge al tavolo" in it
+
+
+# ---- turn.opening.blind: the dealer chooses without seeing his own hand -------------------------
+#: Schwimmen, dealer 0: the table (28 in hearts) against a dealer's hand of 30 or of 24
+TABLE = "Kh Qh 8h"
+STRONG, WEAK = "Ac Kc 9c", "7d 8s 9d"
+
+
+def _blind(dealer_hand: str, other: str = "10s Js 7s", rules=None):
+    house = rules or base_and_house("house/schwimmen-blind-choice")[1]
+    return new_game(house, dealer=0, players=4, hands={0: dealer_hand, 2: other},
+                    zones={"table": TABLE})
+
+
+def test_the_blind_dealer_sees_nothing_of_his_hand_until_he_has_chosen():
+    """What the dealer observes while he chooses leaves his hand out (its size shows): the
+    live view, its snapshot, the frozen view and its tensor; once he has chosen he sees the
+    hand he holds. The other players see their own hands all along."""
+    state = _blind(STRONG)
+    assert state.current_player == 0 and state.unseen_hand() == 0
+    obs = state.observation(0)
+    assert obs.hand == () and obs.hand_mask == 0 and not obs.sees_hand
+    assert obs.as_dict()["hand"] == [] and obs.hand_sizes[0] == 3
+    frozen = obs.frozen()
+    assert frozen.hand == ()
+    layout = frozen.tensor(state.rules)[:len(state.rules.deck.cards)]
+    assert not any(layout)
+    assert len(state.observation(2).hand) == 3
+    play(state, kind(state, "pass"), seat=0)
+    assert state.unseen_hand() is None and len(state.observation(0).hand) == 3
+
+
+def test_without_blind_the_dealer_sees_his_hand():
+    """The contrast: the same opening without `blind` (the shelf's dealer-choice rule) shows
+    the dealer his hand."""
+    rules = base_and_house("house/schwimmen-dealer-choice")[1]
+    state = new_game(rules, dealer=0, players=4, hands={0: STRONG})
+    assert state.unseen_hand() is None and len(state.observation(0).hand) == 3
+
+
+def _greedy_choice(state):
+    from trentuno.engine import parse_bots
+    bot = parse_bots("greedy", 4)[0]
+    return bot(state, state.legal_actions())
+
+
+def test_greedy_chooses_the_same_whatever_the_hand_it_cannot_see():
+    """Greedy's blind choice reads only what shows: a dealer holding 30 and one holding 24
+    (the same unseen cards, held by another seat instead) take the table alike, from the live
+    state and from the frozen view alone."""
+    from trentuno.engine import parse_bots
+    from trentuno.engine.frozen_view import act_from_observation
+    moves = []
+    for hand, other in ((STRONG, WEAK), (WEAK, STRONG)):
+        state = _blind(hand, other)
+        a = _greedy_choice(state)
+        bot = parse_bots("greedy", 4)[0]
+        b = act_from_observation(bot, state.rules, state.observation(0).frozen(),
+                                 state.legal_actions())
+        assert a is b
+        moves.append((a.step, a.option))
+    assert moves[0] == moves[1]
+
+
+def test_a_greedy_dealer_who_sees_his_hand_chooses_by_it(tmp_path: Path):
+    """The contrast, without `blind`: greedy keeps a hand of 30 and takes the table over 24."""
+    text = ("extends: house/schwimmen-blind-choice\nname: scratch\n"
+            "turn:\n  opening: {blind: false}\n")
+    rules = valid(write(tmp_path / "x.yaml", text))
+    kinds = [_greedy_choice(_blind(h, o, rules)).kind
+             for h, o in ((STRONG, WEAK), (WEAK, STRONG))]
+    assert kinds == ["pass", "swap_all"]
+
+
+def test_mc_treats_the_blind_hand_as_unknown():
+    """The search bot's worlds deal the dealer's own hand again with the cards he cannot see,
+    so its choice is the same when his hand and another seat's are exchanged, and its
+    resampled worlds do not all give him his real hand."""
+    import random
+
+    from trentuno.engine import parse_bots
+    picks = []
+    for hand, other in ((STRONG, WEAK), (WEAK, STRONG)):
+        state = _blind(hand, other)
+        bot = parse_bots("mc:iterations=4", 4)[0]
+        a = bot(state, state.legal_actions())
+        picks.append((a.step, a.option))
+    assert picks[0] == picks[1]
+    state = _blind(STRONG)
+    rng = random.Random(5)
+    dealt = {tuple(sorted(state.resample(0, rng).hands[0])) for _ in range(8)}
+    assert len(dealt) > 1
+
+
+def test_the_table_shows_the_blind_hand_face_down_in_both_languages():
+    """`play` and the server's seat view: the dealer's hand is said face down, no card of it
+    shown, until he has chosen."""
+    from trentuno.server.game_view import WebView
+    from trentuno.server.game_view import hand as seat_hand
+    state = _blind(STRONG)
+    en = TableView(state.rules, "en", seat=0).table(state)
+    it = TableView(state.rules, "it", seat=0).table(state)
+    assert any("Your hand: 3 cards, face down (you choose without seeing it)" in x for x in en)
+    assert any("La tua mano: 3 carte, coperte (scegli senza vederle)" in x for x in it)
+    assert not any("Ace of clubs" in x for x in en)
+    seen = seat_hand(WebView(state.rules, "en", 0, {}), state, 0)
+    assert seen["cards"] == [] and "face down" in seen["label"]
+    play(state, kind(state, "pass"), seat=0)
+    assert any("Ace of clubs" in x for x in TableView(state.rules, "en", seat=0).table(state))

@@ -91,6 +91,48 @@ turn:
 """
 
 
+SHOWS = """\
+extends: schwimmen
+name: scratch
+turn:
+  steps:
+    play:
+      new-table:
+        do: pass
+        if: [{{zone_shows: {{zone: table, {test}}}}}]
+        effects: [{{refresh: {{zone: table}}}}]
+"""
+
+
+def test_zone_shows_by_suit_pattern_and_value(tmp_path: Path):
+    """Each key of `zone_shows` reads the table's cards: all of one suit, a pattern of the
+    hand, a value as a hand; the option is offered exactly when the table shows it."""
+    cases = {"one_suit: true": ("Kh Qh 8h", "Kh Qh 8d"),
+             "pattern: drilling": ("Kh Kd Kc", "Kh Kd Qc"),
+             "value_at_least: 25": ("Kh Qh 8h", "Kh Qd 8c"),
+             "pattern: instant": ("Ah Kh Qh", "Ah Kh 9h")}
+    for i, (test, (yes, no)) in enumerate(cases.items()):
+        rules = valid(write(tmp_path / f"x{i}.yaml", SHOWS.format(test=test)))
+        for table, offered in ((yes, 2), (no, 1)):
+            state = new_game(rules, dealer=0, players=4, zones={"table": table},
+                             quiet_next=False)
+            passes = [a for a in state.rules.steps["play"].legal(state, 1) if a.kind == "pass"]
+            assert len(passes) == offered, (test, table)
+
+
+def test_zone_shows_needs_hand_values_for_a_pattern(tmp_path: Path):
+    """A capture game values no hand: a pattern or value of the table is refused there."""
+    problems = refused(tmp_path / "x.yaml", """\
+extends: scopa
+name: scratch
+turn:
+  steps:
+    play:
+      wait: {do: pass, if: [{zone_shows: {zone: table, value_at_least: 10}}]}
+""")
+    assert any("values no hand" in str(p) for p in problems), problems
+
+
 def test_a_guard_on_a_pile_that_shows_its_top_card_only_is_refused(tmp_path: Path):
     """`zone_shows` reads every card of a zone: of a discard pile only the top card is seen, so
     the compiler refuses it there (the moves offered would tell the cards below)."""

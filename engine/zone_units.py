@@ -160,35 +160,34 @@ _PUT: dict[str, Callable[[Any, list[int]], None]] = {
     ASIDE: lambda st, old: st.aside.extend(old), UNDER_STOCK: _under_stock}
 
 
-def _gone_en(to: str, w: Terms) -> str:
-    if to == ASIDE:
-        return "are put aside"
-    rest = w.rest()
-    if to == UNDER_STOCK:
-        return f"go under {rest.the('en') if rest is not None else 'the stock'}"
-    return f"go onto {w.zone(to).the('en')}"
+#: where `refresh` puts the cards, per language: aside, under the stock ({0}), onto a zone ({0})
+_GONE = {"en": ("are put aside", "go under {0}", "go onto {0}"),
+         "it": ("si mettono da parte", "vanno sotto {0}", "vanno {0}")}
 
 
-def _gone_it(to: str, w: Terms) -> str:
+def _gone(to: str, w: Terms, lang: str) -> str:
+    aside, under, onto = _GONE[lang]
     if to == ASIDE:
-        return "si mettono da parte"
-    rest = w.rest()
+        return aside
     if to == UNDER_STOCK:
-        return f"vanno sotto {rest.the('it') if rest is not None else 'il tallone'}"
-    return f"vanno {w.zone(to).prep('it', 'su')}"
+        rest = w.rest()
+        fallback = "the stock" if lang == "en" else "il tallone"
+        return under.format(rest.the(lang) if rest is not None else fallback)
+    z = w.zone(to)
+    return onto.format(z.the("en") if lang == "en" else z.prep("it", "su"))
 
 
 def _refresh_en(spec: Mapping[str, Any], w: Terms) -> str:
     z, rest = w.zone(spec["zone"]), w.rest()
     src = rest.the("en") if rest is not None else "the stock"
-    return (f", and the cards of {z.the('en')} {_gone_en(spec.get('to', ASIDE), w)} and as "
+    return (f", and the cards of {z.the('en')} {_gone(spec.get('to', ASIDE), w, 'en')} and as "
             f"many are dealt to it from {src}, face up (nothing changes if {src} is too short)")
 
 
 def _refresh_it(spec: Mapping[str, Any], w: Terms) -> str:
     z, rest = w.zone(spec["zone"]), w.rest()
     src = rest.prep("it", "da") if rest is not None else "dal tallone"
-    return (f", e le carte {z.prep('it', 'di')} {_gone_it(spec.get('to', ASIDE), w)} e "
+    return (f", e le carte {z.prep('it', 'di')} {_gone(spec.get('to', ASIDE), w, 'it')} e "
             f"se ne danno altrettante {src}, scoperte (se non bastano, non cambia nulla)")
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from test_overlays import base_and_house, refused, valid, write
 from trentuno.cli.table import TableView
 from trentuno.engine.explain import explain, render
@@ -19,6 +20,12 @@ NEW_TABLE = "Ask for a new table"
 
 def _asks(state) -> list:
     return [a for a in state.legal_actions() if a.option_ref.labels.get("en") == NEW_TABLE]
+
+
+def _explained(name: str) -> tuple[str, str]:
+    """`explain` of a shelf rule in English and in Italian, unwrapped."""
+    house = base_and_house(name)[1]
+    return render(explain(house, "en"), 0), render(explain(house, "it"), 0)
 
 
 def _codes(state, zone: str) -> list[str]:
@@ -161,17 +168,6 @@ def test_a_face_down_table_shows_nothing(tmp_path: Path):
     assert [a.kind for a in listed(state, 1)].count("pass") == 2
 
 
-def test_explain_says_the_new_table_in_both_languages():
-    _, house = base_and_house("house/schwimmen-new-table")
-    en = render(explain(house, "en"), 0)
-    it = render(explain(house, "it"), 0)
-    assert ("only while the cards of the table are exactly Seven, Eight and Nine (in any "
-            "suits)") in en
-    assert "go under the stock and as many are dealt to it from the stock" in en
-    assert "solo mentre le carte del tavolo sono esattamente Sette, Otto e Nove" in it
-    assert "vanno sotto il tallone e se ne danno altrettante dal tallone" in it
-
-
 # ---- round_end, round_reached, add_card: Commerce's rounds --------------------------------------
 def _round(state, seats) -> None:
     """One round: the first seat swaps a card (the first swap offered), the others pass (so
@@ -248,15 +244,32 @@ def test_the_rounds_are_told_at_the_table_in_both_languages():
     assert any("Il giro è finito: si confrontano le mani." in line for line in it)
 
 
-def test_explain_says_the_rounds_in_both_languages():
-    _, house = base_and_house("house/schwimmen-rounds")
-    en = render(explain(house, "en"), 0)
-    it = render(explain(house, "it"), 0)
-    assert ("If as many rounds have been played as there are players in the hand (checked at "
-            "the end of every round), the hand ends at once and the hands are compared.") in en
-    assert "At the end of every round, the top card of the stock is added to the table" in en
-    assert "Se si sono giocati tanti giri quanti sono i giocatori della mano" in it
-    assert "Alla fine di ogni giro, la prima carta del tallone si aggiunge al tavolo" in it
+#: what `explain` says of each shelf rule here, in English and in Italian
+EXPLAINED = {
+    "house/schwimmen-new-table": (
+        ["only while the cards of the table are exactly Seven, Eight and Nine (in any suits)",
+         "go under the stock and as many are dealt to it from the stock"],
+        ["solo mentre le carte del tavolo sono esattamente Sette, Otto e Nove",
+         "vanno sotto il tallone e se ne danno altrettante dal tallone"]),
+    "house/schwimmen-rounds": (
+        [("If as many rounds have been played as there are players in the hand (checked at the "
+         "end of every round), the hand ends at once and the hands are compared."),
+         "At the end of every round, the top card of the stock is added to the table"],
+        ["Se si sono giocati tanti giri quanti sono i giocatori della mano",
+         "Alla fine di ogni giro, la prima carta del tallone si aggiunge al tavolo"]),
+    "house/schwimmen-blind-choice": (
+        ["the dealer has an opening turn, once per hand, without looking at his own hand"],
+        [("il mazziere ha un turno d'apertura, una volta per mano, senza guardare la propria "
+         "mano")]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(EXPLAINED))
+def test_explain_says_each_rule_in_both_languages(name):
+    en, it = _explained(name)
+    want_en, want_it = EXPLAINED[name]
+    assert all(w in en for w in want_en), [w for w in want_en if w not in en]
+    assert all(w in it for w in want_it), [w for w in want_it if w not in it]
 
 
 # ---- turn.opening.blind: the dealer chooses without seeing his own hand -------------------------

@@ -45,6 +45,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zone_empty": "no cards",
         "your_hand": "Your hand:",
         "your_hand_value": "Your hand: {value}",
+        "your_hand_unseen": "Your hand: {count}, face down (you choose without seeing it)",
         "value_combo": "{value} ({combo})",
         "your_move": "Your move:",
         # ---- choices -----------------------------------------------------------------------
@@ -84,6 +85,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "reshuffle": "The cards played are shuffled and go back {zone:in} ({cards}).",
         "refresh": "New cards {stock:da} for {zone:the}: {cards:bare}.",
         "refresh_failed": "Not enough cards {stock:in} to deal {zone:the} again.",
+        "added": "A card {stock:da} joins {zone:the}: {cards:bare}.",
         "stuck": "{who:The} has no legal move.",
         # ---- the end of a hand -------------------------------------------------------------
         "hand_over": "End of hand {hand}",
@@ -202,6 +204,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zone_empty": "nessuna carta",
         "your_hand": "La tua mano:",
         "your_hand_value": "La tua mano: {value}",
+        "your_hand_unseen": "La tua mano: {count}, coperte (scegli senza vederle)",
         "value_combo": "{value} ({combo})",
         "your_move": "Cosa fai?",
         "choice_after": "{arrow} {value}",
@@ -238,6 +241,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "reshuffle": "Le carte giocate si rimescolano e tornano {zone:in} ({cards}).",
         "refresh": "Nuove carte {stock:da} per {zone:the}: {cards:bare}.",
         "refresh_failed": "Non bastano le carte {stock:di} per rifare {zone:the}.",
+        "added": "Una carta {stock:da} si aggiunge {zone:a}: {cards:bare}.",
         "stuck": "{who:The} non ha mosse possibili.",
         "hand_over": "Fine della mano {hand}",
         "end_win.one": "{who:The} ha {combo} e vince la mano.",

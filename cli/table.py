@@ -292,6 +292,9 @@ class TableView(MoveLines, EndLines):
 
     def hand(self, state, p: int) -> list[str]:
         cards = state.hands[p]
+        if not state.observation(p).sees_hand:  # he chooses blind: nobody sees it, nor he
+            count = self.tr("cards", n=len(cards))
+            return ["  " + self.s(self.tr("your_hand_unseen", count=count), bold=True)]
         if len(cards) == self.rules.hand_size and self.rules.valuation.patterns:
             head = self.tr("your_hand_value", value=self.value(cards))
         else:
@@ -373,6 +376,11 @@ class TableView(MoveLines, EndLines):
         return [self.tr("refresh", zone=self.zone(ev.data["zone"]), stock=self.rest(),
                         cards=self.cards(cards))]
 
+    def _added(self, state, ev, actor, action) -> list[str]:
+        cards = [self._parse(c) for c in ev.data["cards"]]
+        return [self.tr("added", zone=self.zone(ev.data["zone"]), stock=self.rest(),
+                        cards=self.cards(cards))]
+
     def _refresh_failed(self, state, ev, actor, action) -> list[str]:
         return [self.tr("refresh_failed", zone=self.zone(ev.data["zone"]), stock=self.rest())]
 
@@ -428,6 +436,7 @@ _TELLERS = {
     "cut": TableView._cut, "deal": TableView._dealt, "knock": TableView._knocked,
     "reveal": TableView._revealed, "reshuffle": TableView._reshuffled,
     "refresh": TableView._refreshed, "refresh_failed": TableView._refresh_failed,
+    "added": TableView._added,
     "trigger": TableView._triggered, "stuck": TableView._stuck,
     "hand_end": lambda view, state, ev, actor, action: view.hand_end(ev.data),
     "show_bottom": TableView._shown_bottom, "capture_event": TableView._capture_event,

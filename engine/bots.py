@@ -79,6 +79,8 @@ def _improver(knock: float, declining: bool) -> Bot:
             seen, tables = rules, _greedy_tables(rules, knock, declining)
         role = actions[0].role  # what a move is: its unit's role, tested by identity
         p = state.current_player
+        if rules.opening_blind and state.unseen_hand() == p:
+            return _blind_choice(state, actions, tables[0])
         hmask = state.masks[p]
         if role is DISCARD and actions[-1].role is DISCARD:
             strength = tables[0]
@@ -155,6 +157,28 @@ def _improve(state, actions, tables: tuple, p: int, hmask: int) -> Action:
     if discards:
         return _best_discard(discards, hand, hmask, strength, size, valuation)
     return draw_blind or best_swap or pass_ or knock_move or actions[0]
+
+
+def _blind_choice(state, actions, strength) -> Action:
+    """Greedy choosing without seeing his own hand (`turn.opening.blind`): it reads nothing
+    of that hand, only what shows. A face-up zone he may take whole is taken when it beats the
+    ruleset's middle hand (what an unseen hand is worth to him); else the first move that
+    keeps his hand (a pass), else the first move offered."""
+    middle = made_once(state.rules, ("middle",), lambda: _middle(strength))
+    for a in actions:
+        if a.role is SWAP_ALL and state.face_up[a.zone] and \
+                strength.get(_mask_of(state.zones[a.zone]), -1) > middle:
+            return a
+    for a in actions:
+        if a.role is PASS:
+            return a
+    return actions[0]
+
+
+def _middle(strength: dict[int, int]) -> int:
+    """The strength of the median hand of the ruleset's table (every hand counted once)."""
+    ranks = sorted(strength.values())
+    return ranks[len(ranks) // 2] if ranks else -1
 
 
 def _mask_of(cards: list[int]) -> int:

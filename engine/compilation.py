@@ -121,7 +121,7 @@ class Compilation:
 
     def guard(self, spec, path):
         # guards.py is read only by rules with guards: `score` values hands without it
-        from .guards import GUARDS
+        from .guards import GUARDS, Reads
 
         found = one_key(spec)
         if found is None:
@@ -131,8 +131,28 @@ class Compilation:
         unit = self.known(GUARDS, key, path, "guard")
         if unit is None:
             return _always
+        if unit.reads is Reads.ZONE and not self.zone_seen(unit, param, path + (key,)):
+            return _always
         guard = self.unit(unit, param, path + (key,))
         return guard if guard is not None else _always
+
+    def zone_seen(self, unit: Unit, param: Any, path: Path) -> bool:
+        """A guard that reads a zone's cards (`Reads.ZONE`) can be checked only on a zone
+        everybody sees whole: of a zone each player owns there is no one set of cards, and of
+        a pile that shows its top card the rest would be told by the moves offered."""
+        for ref in unit.refs:
+            zone = self.zones_.get(ref.find(param)) if ref.names == "zone" else None
+            if zone is None:
+                continue
+            if zone.owner is not None:
+                self.error(path + ref.at, f"`{unit.name}` reads the cards of {zone.name!r}, "
+                           f"but each {zone.owner} owns one", also=[("zones", zone.name)])
+                return False
+            if zone.visibility == "top":
+                self.error(path + ref.at, f"`{unit.name}` reads the cards of {zone.name!r}, "
+                           f"of which only the top card is seen", also=[("zones", zone.name)])
+                return False
+        return True
 
     # ---- keyword units --------------------------------------------------------------------
     def known(self, registry: Registry[Any], name: Any, path: Path, what: str) -> Any:

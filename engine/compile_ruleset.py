@@ -74,6 +74,7 @@ class RulesetCompiler(Compilation):
             deck=deck, hand_size=hand_size, valuation=valuation, **self.directions(seating),
             zones=zones, deal=deal, rest_zone=rest, start_step=start, steps=steps,
             opening=(opening["player"], opening["step"]) if opening else None,
+            opening_blind=bool(opening and opening.get("blind")),
             knock_rule=compile_knock_rule(self),
             triggers=triggers, stakes=stakes, settle_win=settle_win,
             settle_showdown=settle_show, **self.end(),

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from . import zone_units  # noqa: F401 (registers the guard and effect on a zone's cards)
 from .compilation import Compilation, UnitContext
 from .knock import LAST_TURNS
 from .listing import legal_moves

@@ -192,9 +192,10 @@ def redeal(st: GameState, count: int) -> bool:
     return True
 
 
-def refresh(st: GameState, zone: str) -> bool:
-    """Put the zone's cards aside and deal it again from the stock; False when the stock is
-    too short to do so."""
+def refresh(st: GameState, zone: str,
+            put: Callable[[GameState, list[int]], None] | None = None) -> bool:
+    """Put the zone's cards aside (or where `put` places them, once the new ones are dealt)
+    and deal it again from the stock; False when the stock is too short to do so."""
     rest = st.facts.rest
     old = st.zones[zone]
     stock = st.zones.get(rest) if rest else None
@@ -202,7 +203,10 @@ def refresh(st: GameState, zone: str) -> bool:
         st.emit("refresh_failed", None, zone=zone)
         return False
     st.zones[zone] = [stock.pop() for _ in old]
-    st.aside.extend(old)
+    if put is None:
+        st.aside.extend(old)
+    else:
+        put(st, old)
     st.face_up[zone] = True
     if st.record:
         st.emit("refresh", None, zone=zone, cards=st.rules.deck.codes(st.zones[zone]))

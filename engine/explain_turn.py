@@ -55,13 +55,16 @@ class TurnSections(RulesetTerms):
         if opening is not None:
             who, first = opening
             order = [first] + [s for s in order if s != first]
+            blind = self.rules.opening_blind
+            en_blind = ", without looking at his own hand" if blind else ""
+            it_blind = ", senza guardare la propria mano" if blind else ""
             lines.append(self.t(
                 f"Before the first player's turn, "
                 f"{'the dealer' if who == 'dealer' else 'the first player'} has an opening "
-                f"turn, once per hand:",
+                f"turn, once per hand{en_blind}:",
                 f"Prima del turno del primo giocatore, "
                 f"{'il mazziere' if who == 'dealer' else 'il primo giocatore'} ha un turno "
-                f"d'apertura, una volta per mano:"))
+                f"d'apertura, una volta per mano{it_blind}:"))
         for s in order:
             options = self.options(s)
             single = len(options) == 1

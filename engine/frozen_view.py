@@ -136,7 +136,7 @@ def freeze(obs: Observation) -> Frozen:
     cap = st.capture
     return Frozen(
         me, n, st.hand_number, st.round, st.turns_in_hand, st.current_player, st.step,
-        st.dealer, st.knocker, tuple(st.hands[me]), obs.hand_sizes,
+        st.dealer, st.knocker, obs.hand, obs.hand_sizes,
         tuple(() if q == me else obs.known(q) for q in range(n)), zones, owned,
         len(st.aside), tuple(st.alive), tuple(st.lives), tuple(st.on_last_chance), st.pot,
         st.hand_over, st.is_over, obs.history,
@@ -266,8 +266,10 @@ class SeenState:
         self.alive = list(seen.alive)
         self.lives = list(seen.lives)
         me = seen.player
-        self.hands = [list(seen.hand) if q == me else [-1] * seen.hand_sizes[q]
-                      for q in range(seen.players)]
+        # his own cards he does not see (a blind choice) are unknown too
+        self._unseen = me if len(seen.hand) < seen.hand_sizes[me] else None
+        self.hands = [[-1] * (seen.hand_sizes[q] - len(seen.hand)) + list(seen.hand)
+                      if q == me else [-1] * seen.hand_sizes[q] for q in range(seen.players)]
         mask = 0
         for c in seen.hand:
             mask |= 1 << c
@@ -279,6 +281,10 @@ class SeenState:
                     for name, piles in seen.owned}
         self.capture = _Capture(seen.last_played)
         self.step = seen.step
+
+    def unseen_hand(self) -> int | None:
+        """As `GameState.unseen_hand`: the player, when he does not see his own hand."""
+        return self._unseen
 
     def hand_value(self, player: int) -> Any:
         return self.rules.valuation.of(self.hands[player]).value

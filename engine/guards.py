@@ -27,6 +27,7 @@ class Reads(Enum):
     """What a guard's closure reads of the game."""
     TABLE = "table"    # what everybody shares: the round, the turn, the knock, the zones
     PLAYER = "player"  # the acting player's own cards: it needs somebody acting
+    ZONE = "zone"      # the cards of the zone it names: one everybody can see whole
     INNER = "inner"    # what the guards inside its parameter read (`not`, `any`)
 
 

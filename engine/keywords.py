@@ -177,7 +177,8 @@ REGISTRIES: dict[Kind, Registry[Any]] = {}
 
 #: The modules that hold the units; importing them fills the registries.
 UNIT_MODULES = ("guards", "primitives", "triggers", "settlement", "patterns", "tally",
-                "stakes_modes", "knock", "take_rules")
+                "stakes_modes", "knock", "take_rules", "zone_units",
+                "round_units")
 
 
 class Registry(Generic[U]):

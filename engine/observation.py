@@ -78,18 +78,28 @@ class Observation:
 
     # ---- his own hand ----------------------------------------------------------------------
     @property
+    def sees_hand(self) -> bool:
+        """Whether he sees his own hand: not while he chooses blind (`turn.opening.blind`),
+        when his hand, its mask, value and strength tell nothing (its size still shows)."""
+        return self._st.unseen_hand() != self.player
+
+    @property
     def hand(self) -> tuple[int, ...]:
-        return tuple(self._st.hands[self.player])
+        return tuple(self._st.hands[self.player]) if self.sees_hand else ()
 
     @property
     def hand_mask(self) -> int:
         """His hand as a bit mask (bit c set: card c held): the key of the ruleset's tables."""
-        return self._st.masks[self.player]
+        return self._st.masks[self.player] if self.sees_hand else 0
 
     def hand_value(self) -> float:
+        if not self.sees_hand:
+            return self._st.rules.valuation.of(()).value
         return self._st.hand_value(self.player)
 
     def hand_strength(self) -> int:
+        if not self.sees_hand:
+            return int(self._st.rules.valuation.of(()).strength)
         return self._st.hand_strength(self.player)
 
     # ---- the table -------------------------------------------------------------------------
@@ -153,7 +163,7 @@ class Observation:
         """The cards of `player`'s hand this player knows: his own whole hand, for another
         player the cards everyone saw him take this hand and not give back."""
         if player == self.player:
-            return tuple(sorted(self._st.hands[player]))
+            return tuple(sorted(self.hand))
         return _cards(self._st._knowledge().known[player])
 
     # ---- public facts ----------------------------------------------------------------------

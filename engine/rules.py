@@ -307,6 +307,9 @@ class Ruleset:
     #: `deck.copies_by_players`: (from this many players, the ruleset with that deck), in
     #: increasing order; a game picks its own with `for_players`
     by_players: tuple[tuple[int, Ruleset], ...] = field(default=(), repr=False, compare=False)
+    #: `turn.opening.blind`: the opening player does not see his own hand during the opening
+    #: turn (see `GameState.unseen_hand`)
+    opening_blind: bool = False
 
     def __deepcopy__(self, memo: dict) -> Ruleset:
         """Immutable: a deep copy is itself."""

@@ -118,7 +118,8 @@ def resample(st: GameState, player: int, rng: random.Random, keep_best: bool,
     new._trail = []
     new._seen_base = knowledge_of(st, player)
     new._seen_cache = None
-    if not new.hand_over and not new.is_over and mover != player:
+    if not new.hand_over and not new.is_over and (mover != player or
+                                                  st.unseen_hand() == player):
         new._legal = new._step.legal(new, mover)
     return new
 
@@ -129,6 +130,8 @@ def _unseen_places(st: GameState, new: GameState, player: int, others: list[int]
     the first, the cards there that stay put as a mask); the other players' hands first."""
     places: list[tuple[list[int], int, int]] = [
         (new.hands[q], len(new.hands[q]), seen.known[q]) for q in others]
+    if st.unseen_hand() == player:  # he chooses blind: his own hand is as unknown to him
+        places.append((new.hands[player], len(new.hands[player]), 0))
     placed: dict[str, int] = {}  # cards he put where nobody else saw them
     for m in seen.moves:
         if m.player == player and m.gave and not m.seen and m.action.zone is not None:

@@ -53,8 +53,8 @@ __all__ = ["MAX_HANDS_PER_GAME", "MAX_TURNS_PER_HAND", "Event", "EventKind", "Ga
 
 #: What happened, as the game records it (`GameState.events`, records, the table's lines).
 EventKind = Literal[
-    "action", "capture_event", "cut", "deal", "game_over", "hand_end", "hand_score", "knock",
-    "last_chance", "lay", "leftover", "life_lost", "out", "points", "pot", "redeal",
+    "action", "added", "capture_event", "cut", "deal", "game_over", "hand_end", "hand_score",
+    "knock", "last_chance", "lay", "leftover", "life_lost", "out", "points", "pot", "redeal",
     "redeal_failed", "reentry", "refresh", "refresh_failed", "reshuffle", "reveal", "settled",
     "show_bottom", "stuck", "take", "trigger", "turn_limit"]
 
@@ -294,6 +294,12 @@ class GameState:
     #: `apply` for callers that took the action from `legal_actions()` just now (bots in
     #: simulations): skips re-checking that it is legal.
     apply_unchecked = turns.apply_move
+
+    def unseen_hand(self) -> int | None:
+        """The seat whose own hand nobody sees, himself included: the opening player of a
+        ruleset whose opening choice is made blind (`turn.opening.blind`), during his opening
+        turn; None otherwise. What he observes (observation.py) and the bots leave it out."""
+        return self.current_player if self._opening and self.rules.opening_blind else None
 
     def hand_value(self, player: int) -> Any:
         """The numeric value of a player's hand under the ruleset (30.5, 31, ...)."""

@@ -149,6 +149,8 @@ def end_turn(st: GameState, p: int) -> None:
         return offer(st, step, order[0])
     i = st._turn_index + 1
     if i >= len(order):
+        if st.rules.triggers.get("round_end") and fire(st, "round_end", p):
+            return
         i = 0
         st.round += 1
         if st.knocker is not None and facts.knock_ends_round:  # the dealer has played

@@ -165,7 +165,7 @@ def zones(view: WebView, state: GameState, viewer: Viewer) -> list[dict[str, Any
 def hand(view: WebView, state: GameState, seat: int) -> dict[str, Any]:
     """A seat's own hand, sorted as a player holds it, with its value under the rules."""
     held = list(state.observation(seat).hand)
-    head = view.hand(state, seat)[0].strip() if held else view.tr("your_hand")
+    head = view.hand(state, seat)[0].strip() if state.hands[seat] else view.tr("your_hand")
     return {"label": head, "cards": cards(view, held)}
 
 

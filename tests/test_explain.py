@@ -300,6 +300,9 @@ CHANGES = {
     "house/points-by-place": {"stakes", "settle", "end"},
     "house/best-takes-from-worst": {"stakes", "settle", "end"},
     "house/schwimmen-swiss": {"stakes"},
+    "house/schwimmen-new-table": {"turn"},
+    "house/schwimmen-rounds": {"turn", "events", "settle"},
+    "house/schwimmen-blind-choice": {"turn"},
 }
 
 

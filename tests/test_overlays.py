@@ -692,6 +692,9 @@ COVERED |= {"house/knocker-pays-unless-highest", "house/under-21-pays",
 #: the house rules of issue 17's turn structures: their behaviour tests are in
 #: test_turn_structure.py
 COVERED |= {"house/knocker-plays-last", "house/schwimmen-31-knocks"}
+#: the house rules of issue 17's turns on the table: their tests are in test_table_turns.py
+COVERED |= {"house/schwimmen-new-table", "house/schwimmen-rounds",
+            "house/schwimmen-blind-choice"}
 
 
 def covers(name):

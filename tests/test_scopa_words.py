@@ -1,0 +1,165 @@
+"""The words a player checks at a capture game's table (issue 18, item 2): the counts behind each
+point at a hand's end, the categories nobody won, the final score, and `score --taken` with the
+counts behind its points, in English and Italian."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from click.testing import CliRunner
+from trentuno.cli.main import cli
+from trentuno.cli.table import TableView
+from trentuno.engine import GameState, load
+from trentuno.engine.bots import parse_bots
+
+
+def run(*args: str):
+    return CliRunner().invoke(cli, list(args), prog_name="trentuno")
+
+
+def watched(name: str, seed: int, lang: str, players: int = 2) -> tuple[GameState, str]:
+    """A whole game between greedy bots, and what a spectator who sees every card is told."""
+    rules = load(name)
+    state = GameState(rules, players, seed=seed, record=True)
+    seats = parse_bots("greedy", players, seed)
+    while not state.is_over:
+        state.apply(seats[state.current_player](state, state.legal_actions()))
+    view = TableView(rules, lang, sees_everything=True)
+    return state, "\n".join(view.events(state, state.events))
+
+
+def taken_per_hand(state: GameState) -> list[list[list[str]]]:
+    """Per hand, the cards each side took, read from the record's takes (not from the table)."""
+    hands: list[list[list[str]]] = []
+    for ev in state.events:
+        if ev.kind == "deal":
+            hands.append([[] for _ in state.side_members])
+        elif ev.kind in ("take", "leftover"):
+            side = state.side_of[ev.player]
+            hands[-1][side] += ([ev.data["card"]] if "card" in ev.data else []) + \
+                list(ev.data.get("taken") or ev.data.get("cards") or [])
+    return hands
+
+
+def row(block: str, label: str) -> list[int]:
+    found = re.search(rf"^  {re.escape(label)}\s+(\S+)\s+(\S+)$", block, re.M)
+    assert found, f"no row {label!r} in:\n{block}"
+    return [int(x) for x in found.groups()]
+
+
+def ends(text: str, head: str) -> list[str]:
+    """The text of each hand's end (up to the next hand or the game's end)."""
+    return [part.split("\n── ")[0] for part in text.split(f"── {head} ")[1:]]
+
+
+# ---- the counts at a hand's end ----------------------------------------------------------------
+@pytest.mark.parametrize("lang,head,cards,coins,prime,tie,nobody", [
+    ("en", "End of hand", "cards taken", "coins taken", "sum of the prime (primiera)",
+     "Nobody scores for most cards: a tie (20-20).", "Nobody scores for most coins"),
+    ("it", "Fine della mano", "carte prese", "carte di denari", "somma della primiera",
+     "Nessuno segna per le carte: parità (20-20).", "Nessuno segna per i denari"),
+])
+def test_a_hand_end_shows_the_counts_behind_each_point(lang, head, cards, coins, prime, tie,
+                                                       nobody):
+    table = load("scopa").scoring.hand[3][1]["values"]  # the primiera's
+    for seed in (3, 6):
+        state, text = watched("scopa", seed, lang)
+        blocks = ends(text, head)
+        taken = taken_per_hand(state)
+        assert len(blocks) == len(taken) == state.hand_number
+        for block, sides in zip(blocks, taken):
+            counts = [len(s) for s in sides]
+            assert row(block, cards) == counts and sum(counts) == 40
+            assert row(block, coins) == [sum(c.endswith("d") for c in s) for s in sides]
+            sums = [sum(max(table[c[:-1]] for c in s if c.endswith(suit))
+                        for suit in "cdbs") for s in sides]
+            assert row(block, prime) == sums
+            assert (tie in block) == (counts == [20, 20])
+            coin_counts = row(block, coins)
+            assert (nobody in block) == (coin_counts[0] == coin_counts[1])
+
+
+def test_cocincina_counts_the_scope_and_the_points_of_the_hand():
+    state, text = watched("cocincina", 3, "it")
+    blocks = ends(text, "Fine della mano")
+    assert blocks and "La mano è finita: si contano i punti." in blocks[0]
+    # hand by hand, the scope each made and the points they scored in it, from the record
+    scope: list[list[int]] = []
+    points: list[list[float]] = []
+    for ev in state.events:
+        if ev.kind == "deal":
+            scope.append([0, 0])
+            points.append([0, 0])
+        elif ev.kind == "capture_event":
+            scope[-1][ev.player] += 1
+        elif ev.kind == "points":
+            points[-1][ev.player] += ev.data["added"]
+    for block, made, scored in zip(blocks, scope, points):
+        assert row(block, "scope") == made
+        assert row(block, "punti segnati in questa mano") == scored
+    assert any(sum(p) for p in points)
+
+
+# ---- the final score ---------------------------------------------------------------------------
+@pytest.mark.parametrize("lang,head", [("en", "Final score:"), ("it", "Punteggio finale:")])
+def test_the_game_ends_with_the_final_score_of_each_side(lang, head):
+    state, text = watched("scopa", 3, lang, players=4)
+    tail = text.split(head + "\n")[1].splitlines()
+    assert len(tail) == 2  # one row per side, partners together
+    for line, members in zip(tail, state.side_members):
+        points = int(re.search(r"(\d+) punt[oi]$|(\d+) points?$", line).group(
+            1 if lang == "it" else 2))
+        assert points == state.lives[members[0]]
+        assert all(f" {p + 1} " in line + " " for p in members)
+    assert "won less what he paid" not in text and "meno quanto ha pagato" not in text
+
+
+def test_a_lives_game_still_ends_with_its_returns():
+    _, text = watched("trentuno", 5, "en", players=4)
+    assert "Returns (what each player won less what he paid):" in text
+    assert "Final score:" not in text
+
+
+# ---- score --taken -----------------------------------------------------------------------------
+def test_score_taken_shows_the_counts_behind_each_point_in_english():
+    r = run("score", "scopa", "--taken", "7d 7c Ad", "--lang", "en")
+    assert r.exit_code == 0, r.output
+    out = r.output
+    assert re.search(r"^cards taken\s+3\s+37\s+0$", out, re.M)
+    assert re.search(r"^coins taken\s+2\s+8\s+0$", out, re.M)
+    assert re.search(r"^the settebello\s+1\s+0\s+1$", out, re.M)
+    # no card of spades: these cards cannot win the primiera, whatever their sum
+    assert re.search(r"^sum of the prime \(primiera\)\s+–\s+78\s+0$", out, re.M)
+    assert "– no card of every suit" in out
+    assert ("The scopas are in no pile of taken cards: they are counted during play (each "
+            "scopa: 1 point).") in out
+
+
+def test_score_taken_in_italian():
+    r = run("score", "scopa", "--taken", "7d 7c Ad", "--lang", "it")
+    assert r.exit_code == 0, r.output
+    out = r.output
+    assert re.search(r"^carte di denari\s+2\s+8\s+0$", out, re.M)
+    assert re.search(r"^somma della primiera\s+–\s+78\s+0$", out, re.M)
+    assert ("Le scope non stanno fra le carte prese: si contano durante il gioco (ogni scopa: "
+            "1 punto).") in out
+    assert "cards" not in out and "taken" not in out
+
+
+@pytest.mark.parametrize("lang,said", [
+    ("en", "as one capture, a Seven cannot take a King and a Two"),
+    ("it", "in una sola presa, un Sette non può prendere un Re e un Due"),
+])
+def test_score_taken_refuses_a_capture_no_rule_makes(lang, said):
+    r = run("score", "cocincina", "--taken", "7c Rs 2d", "--lang", lang)
+    assert r.exit_code != 0
+    assert said in r.output and "16" not in r.output
+    assert len(r.output.strip().splitlines()) == 1 and "Traceback" not in r.output
+
+
+def test_score_taken_scores_a_capture_the_rules_make():
+    # a Sette takes the Cavallo (5) and the Due; the Cinque and Due of its suit (a scopa)
+    for taken, points in (("7c Cs 2d", 15), ("7b 5b 2b", 15)):
+        r = run("score", "cocincina", "--taken", taken, "--lang", "en")
+        assert r.exit_code == 0, r.output
+        assert r.output.split()[-1] == str(points)

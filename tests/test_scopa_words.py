@@ -107,8 +107,9 @@ def test_the_game_ends_with_the_final_score_of_each_side(lang, head):
     tail = text.split(head + "\n")[1].splitlines()
     assert len(tail) == 2  # one row per side, partners together
     for line, members in zip(tail, state.side_members):
-        points = int(re.search(r"(\d+) punt[oi]$|(\d+) points?$", line).group(
-            1 if lang == "it" else 2))
+        found = re.search(r"(\d+) (punt[oi]|points?)$", line)
+        assert found, line
+        points = int(found.group(1))
         assert points == state.lives[members[0]]
         assert all(f" {p + 1} " in line + " " for p in members)
     assert "won less what he paid" not in text and "meno quanto ha pagato" not in text

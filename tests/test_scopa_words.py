@@ -11,6 +11,8 @@ from trentuno.cli.main import cli
 from trentuno.cli.table import TableView
 from trentuno.engine import GameState, load
 from trentuno.engine.bots import parse_bots
+from trentuno.engine.record import load as load_record
+from trentuno.engine.record import replay
 
 
 def run(*args: str):
@@ -164,3 +166,37 @@ def test_score_taken_scores_a_capture_the_rules_make():
         r = run("score", "cocincina", "--taken", taken, "--lang", "en")
         assert r.exit_code == 0, r.output
         assert r.output.split()[-1] == str(points)
+
+
+# ---- a forced move plays itself ----------------------------------------------------------------
+def play(*args: str, input: str):
+    return CliRunner().invoke(cli, ["play", *args], input=input, prog_name="trentuno")
+
+
+PROMPT = re.compile(r"Your choice \[1-(\d+), \? table, q quit\]: ")
+
+
+@pytest.mark.parametrize("lang,mine", [("en", r"^You play "), ("it", r"^Cali ")])
+def test_a_card_turned_up_with_one_way_to_take_plays_itself(lang, mine, tmp_path):
+    # Cocincina: the card is the top of one's own pile; when it lays or takes only one way,
+    # the move is made and told without asking for a choice
+    path = tmp_path / "coc.json"
+    result = play("cocincina", "--seed", "3", "--lang", lang, "--save", str(path),
+                  input="1\n" * 200)
+    assert result.exit_code == 0, result.output
+    out = result.output
+    asked = re.findall(r"\[1-(\d+)", out)
+    told = re.findall(mine, out, re.M)
+    assert asked and all(int(n) >= 2 for n in asked)  # every question was a real choice
+    assert len(told) > 3 * len(asked)  # the rest, about 40 a hand, played themselves
+    state = replay(load_record(path), load("cocincina"))  # the saved game replays
+    assert state.is_over and len(state.moves) >= len(told)
+
+
+def test_a_card_from_the_hand_is_still_chosen_even_when_it_is_the_only_move():
+    # Scopa: the last card of the hand is the only move, yet it is the player's own play
+    # (its unit marks no capture from the hand as forced): asked for, as every other move
+    result = play("scopa", "--seed", "3", "--lang", "en", input="1\n" * 200)
+    assert result.exit_code == 0, result.output
+    asked = len(PROMPT.findall(result.output))
+    assert asked == len(re.findall(r"^You play ", result.output, re.M)) > 0

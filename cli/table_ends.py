@@ -176,7 +176,7 @@ class EndLines:
         """What decided each point at a capture game's hand end, side by side: each scoring
         entry's count as its unit counts it (cards 21-19, denari 6-4, the primiera's sums, the
         scope), the events that score as they are made and the points scored so far in the
-        hand (Cocincina's scope); then each entry nobody won, and why (a tie)."""
+        hand (sweeps scored as they are made); then each entry nobody won, and why (a tie)."""
         from trentuno.engine.tally import SCORES, count_words, event_plural
         scoring, tr = self.rules.scoring, self.tr
         if scoring is None or "counts" not in d:

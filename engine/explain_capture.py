@@ -56,8 +56,10 @@ class CaptureSections(RulesetTerms):
                           f"scopre la prima carta {z.prep('it', 'di')}")
         played = self.t(f"{what} onto {table.the('en')}", f"{what} {table.prep('it', 'su')}")
         text = played + ": " + "; ".join(self._taking_clauses(p))
+        codes = [r.code for r in self.rules.deck.ranks]
+        sweepers = [codes[i] for i in sorted(p["_taking"].takes_all)]
         for ev in p["_events"]:
-            text += self._capture_event_text(ev)
+            text += self._capture_event_text(ev, sweepers)
         return text
 
     def _taking_clauses(self, p: Any) -> list[str]:
@@ -109,9 +111,11 @@ class CaptureSections(RulesetTerms):
                        f"sua parte; una carta che non prende resta {table.prep('it', 'su')}"))
         return rules
 
-    def _capture_event_text(self, ev: CaptureEvent) -> str:
+    def _capture_event_text(self, ev: CaptureEvent, sweepers: Any = ()) -> str:
         """The sentence for one event a capture makes (a sweep...): when it is made, and the
-        plays it is not made on."""
+        plays it is not made on (by the ranks that take the whole table, `sweepers`, named:
+        "nor when an Ace takes the whole table by its own rule", "né quando l'Asso porta via
+        tutto il tavolo per la sua regola")."""
         t = self.t
         facts = self.join([t(*_FACTS[f]) for f in ev.when], t("or", "o"))
         text = t(f". A capture makes a {self.q(ev.name)} when {facts}",
@@ -120,9 +124,13 @@ class CaptureSections(RulesetTerms):
         if not ev.on_last_play:
             unless.append(t("on the last play of the hand", "all'ultima giocata della mano"))
         if not ev.by_takes_all:
-            unless.append(t("when a card takes the whole table by the rule of its rank",
-                            "quando una carta porta via tutto il tavolo per la regola del "
-                            "suo grado"))
+            by_rule = (self._ranks_do(sweepers, ("takes the whole table by its own rule",
+                                                 "porta via tutto il tavolo per la sua regola",
+                                                 "portano via tutto il tavolo per la loro regola"))
+                       if sweepers else t("a card takes the whole table by a rule of its own",
+                                          "una carta porta via tutto il tavolo per una regola "
+                                          "sua propria"))
+            unless.append(t("when ", "quando ") + by_rule)
         if unless:
             text += f" ({t('not ', 'non ')}{t(', nor ', ', né ').join(unless)})"
         return text

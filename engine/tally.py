@@ -315,13 +315,17 @@ def _every_suit(spec: Mapping[str, Any]) -> bool:
 
 
 def _table_words(spec: Mapping[str, Any], w: Terms, lang: str) -> str:
-    name = _table_name(spec, lang)
+    """"la primiera (la somma, seme per seme, ...)": its name with its article, and the
+    pronoun that agrees with it ("non la può vincere")."""
+    from .terms import noun
+    named = noun(_table_name(spec, "en"), _table_name(spec, "it"))
+    name = named.the(lang)
     values = ", ".join(f"{w.rank_by_code(k)} {v}" for k, v in
                        sorted(spec["values"].items(), key=lambda kv: -kv[1]))
     pts = _pts(_points(spec), lang)
     if lang == "it":
-        tail = "; chi non ha carte di tutti i semi non la può vincere" \
-            if _every_suit(spec) else ""
+        tail = (f"; chi non ha carte di tutti i semi non {'la' if named.feminine else 'lo'} "
+                f"può vincere") if _every_suit(spec) else ""
         return (f"{name} (la somma, seme per seme, della carta migliore secondo la tabella "
                 f"{values}): {pts} a chi fa di più{tail} (nessuno in caso di parità)")
     tail = "; a side without a card of every suit cannot win it" \
@@ -502,7 +506,8 @@ def _events_en(spec: Mapping[str, Any], w: Terms) -> str:
 
 
 def event_plural(event: str, lang: str) -> str:
-    """An event's name in the plural, without an article: "scopas", "scope"."""
+    """An event's name in the plural, without an article: "sweeps", "prese" (as `it_plural`
+    makes it)."""
     if lang == "it":
         from .terms import it_plural
         return it_plural(event).bare("it")
@@ -614,7 +619,7 @@ def taken_points(rules: Any, cards: Sequence[int]) -> tuple[list[tuple[str, floa
 
 def event_points(rules: Any, cards: Sequence[int]) -> float:
     """The points at once of the events of one capture of `cards`, the first card played
-    (the most any named event gives): Cocincina's scopa."""
+    (the most any named event gives): a sweep worth the values of its cards."""
     scoring: Scoring = rules.scoring
     mine = list(cards)
     if not mine:

@@ -200,3 +200,32 @@ def test_a_card_from_the_hand_is_still_chosen_even_when_it_is_the_only_move():
     assert result.exit_code == 0, result.output
     asked = len(PROMPT.findall(result.output))
     assert asked == len(re.findall(r"^You play ", result.output, re.M)) > 0
+
+
+# ---- Italian words of explain ------------------------------------------------------------------
+def explained(name: str, lang: str) -> str:
+    result = run("explain", name, "--lang", lang)
+    assert result.exit_code == 0, result.output
+    return " ".join(result.output.split())  # the lines joined, as a reader reads them
+
+
+def test_the_primiera_has_its_article_and_a_plain_rank_table_is_not_called_so(tmp_path):
+    assert "- la primiera (la somma, seme per seme, della carta migliore" in explained("scopa",
+                                                                                     "it")
+    path = tmp_path / "rt.yaml"
+    path.write_text("extends: scopa\nname: rt\nscoring:\n  hand:\n    - {most_cards: 1}\n"
+                    "    - rank_table: {values: {'7': 21, '6': 18, A: 16, '5': 15, '4': 14, "
+                    "'3': 13, '2': 12, F: 10, C: 10, R: 10}}\n", encoding="utf-8")
+    said = explained(str(path), "it")
+    assert "- la tabella dei valori (la somma, seme per seme," in said
+    assert "non la può vincere" in said and "primiera" not in said.split("## Punti")[1]
+
+
+@pytest.mark.parametrize("lang,said", [
+    ("it", "né quando l'Asso porta via tutto il tavolo per la sua regola)"),
+    ("en", "nor when an Ace takes the whole table by its own rule)"),
+])
+def test_scopa_d_assi_names_the_ace_whose_own_rule_makes_no_scopa(lang, said):
+    text = explained("house/scopa-d-assi", lang)
+    assert said in text
+    assert "grado" not in text.split("## Il turno")[-1].split("## Casi")[0]

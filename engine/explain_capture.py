@@ -260,6 +260,16 @@ class CaptureSections(RulesetTerms):
         if trig:
             line = t(f"The first to reach {_pts(n, 'en')} wins, at once.",
                      f"Vince chi arriva per primo a {_pts(n, 'it')}, subito.")
+        elif r.end_countback:
+            most = r.stakes.mode.sign > 0
+            line = t(f"The game ends after a hand in which a side reaches {_pts(n, 'en')}; "
+                     f"the {'most' if most else 'fewest'} points win; if the leaders are "
+                     f"level, the tie is counted back: {self._countback()}; still level, play "
+                     f"goes on.",
+                     f"La partita finisce dopo la mano in cui una parte arriva a "
+                     f"{_pts(n, 'it')}; vince chi ha {'più' if most else 'meno'} punti; a pari "
+                     f"punti si spareggia così: {self._countback()}; se sono ancora "
+                     f"pari, si continua.")
         else:
             most = r.stakes.mode.sign > 0
             line = t(f"The game ends after a hand in which a side reaches {_pts(n, 'en')}; "
@@ -269,3 +279,24 @@ class CaptureSections(RulesetTerms):
                      f"{_pts(n, 'it')}; vince chi ha {'più' if most else 'meno'} punti; a pari "
                      f"punti si continua.")
         return Section("end", t("End of the game", "Fine della partita"), (line,))
+
+    def _countback(self) -> str:
+        """The steps of `end.countback`, in words: "first the side that reached 11 points
+        first, the points counted in the order above, then the side with the higher count in
+        “sweeps”"."""
+        from .tally import count_words
+        r, t = self.rules, self.t
+        n = r.end_target
+        steps = []
+        for step in r.end_countback:
+            if step < 0:
+                steps.append(t(f"the side that reached {_pts(n, 'en')} first, the hand's "
+                               f"points counted in the order above",
+                               f"vince la parte arrivata prima a {_pts(n, 'it')}, contando i "
+                               f"punti della mano nell'ordine detto sopra"))
+            else:
+                key, param, _ = r.scoring.hand[step]
+                said = self.q(count_words(key, param, self))
+                steps.append(t(f"the side with the higher count in {said} in that hand",
+                               f"vince la parte col conto più alto in {said} in quella mano"))
+        return t("first ", "prima ") + t("; then ", "; poi ").join(steps)

@@ -581,6 +581,50 @@ def hand_counts(scoring: Scoring, deck: Any, sides: Sequence[Sequence[int]],
     return [SCORES[name].count(deck, param, sides, events) for name, param, _ in scoring.hand]
 
 
+def countback(st: Any, leaders: list[int]) -> list[int]:
+    """The leaders left once a tie for the lead at the target is counted back
+    (`Ruleset.end_countback`), step by step until one side is left: the side that reached the
+    target first as the hand's points were counted in the order of `scoring.hand` (-1; later,
+    where the fewest points win), or the side with the highest count of an entry in that hand
+    (its index). The hand's taken cards are still in their piles: the next deal clears them."""
+    rules = st.rules
+    tied = sorted({st.side_of[p] for p in leaders})
+    if len(tied) < 2 or not rules.end_countback or rules.scoring is None:
+        return leaders
+    scoring, deck = rules.scoring, rules.deck
+    sides, events = st.own[scoring.zone], st.capture.counts
+    sign = rules.stakes.mode.sign
+    for step in rules.end_countback:
+        if step < 0:
+            order = _reached_at(st, hand_points(scoring, deck, sides, events))
+            key = {s: -sign * order[s] for s in tied}
+        else:
+            name, param, _ = scoring.hand[step]
+            counts = SCORES[name].count(deck, param, sides, events)
+            key = {s: float("-inf") if counts[s] is None else counts[s] for s in tied}
+        best = max(key.values())
+        tied = [s for s in tied if key[s] == best]
+        if len(tied) == 1:
+            break
+    return [p for p in leaders if st.side_of[p] in tied]
+
+
+def _reached_at(st: Any, results: Sequence[tuple[str, list[float]]]) -> list[int]:
+    """Per side, the place in the hand's count (its entries in file order, 0 for the points
+    it held before them) at which its points first reached the target; len + 1: never."""
+    target = st.rules.end_target
+    out = []
+    for side, members in enumerate(st.side_members):
+        points = st.lives[members[0]] - sum(pts[side] for _, pts in results)
+        at = 0 if points >= target else len(results) + 1
+        for i, (_, pts) in enumerate(results, 1):
+            points += pts[side]
+            if at > len(results) and points >= target:
+                at = i
+        out.append(at)
+    return out
+
+
 def settle_score(st: Any) -> None:
     """The end of a hand scored by points won: the last taker takes what is left on the table
     (`scoring.leftover`), then each `scoring.hand` entry gives its points to the sides."""

@@ -250,3 +250,61 @@ def test_greedy_beats_random_at_scopa_a_perdere():
     first = run_games(rules, 0, 30, 2, "greedy,random", 5).as_dict()["wins"]
     second = run_games(rules, 0, 30, 2, "random,greedy", 5).as_dict()["wins"]
     assert first[0] + second[1] > 45  # of 60 (measured 375 and 376 of 400 each way)
+
+
+# ---- countback at a tied target ----------------------------------------------------------------
+def played(rules, seed: int) -> GameState:
+    state = GameState(rules, 2, seed=seed, record=True)
+    seats = parse_bots("greedy,random", 2, seed)
+    while not state.is_over:
+        state.apply(seats[state.current_player](state, state.legal_actions()))
+    return state
+
+
+def first_to(target: int, before: list[float], scores: list) -> int:
+    """The side whose points reach `target` first, the hand's entries counted in order."""
+    points = list(before)
+    for _name, pts in scores:
+        for side in (0, 1):
+            points[side] += pts[side]
+        reached = [side for side in (0, 1) if points[side] >= target]
+        if reached:
+            return reached[0] if len(reached) == 1 else -1
+    return -1
+
+
+def test_a_tie_at_eleven_goes_to_the_side_that_reached_it_first(tmp_path):
+    # seed 24, greedy against random: hand 5 ends 11-11. Scopa plays on (a sixth hand); with
+    # the countback the hand's points are counted in order and the first to 11 wins there
+    plain, counted = played(load("scopa"), 24), played(load("house/scopa-first-to-11"), 24)
+    assert plain.hand_number == 6
+    assert counted.is_over and counted.hand_number == 5 and counted.lives == [11, 11]
+    score = [e.data for e in counted.events if e.kind == "hand_score"][-1]
+    hand = [sum(pts[side] for _, pts in score["scores"]) for side in (0, 1)]
+    before = [counted.lives[side] - hand[side] for side in (0, 1)]
+    assert counted.winners == [first_to(11, before, score["scores"])] == [0]
+    # counted back by the scope of that hand instead: the side that made the one scopa
+    path = tmp_path / "by-scope.yaml"
+    path.write_text("extends: house/scopa-first-to-11\nname: by-scope\n"
+                    "end: {target: 11, countback: [per_event]}\n", encoding="utf-8")
+    by_scope = played(load(str(path)), 24)
+    assert score["counts"][-1] == [0, 1] and by_scope.winners == [1]
+
+
+@pytest.mark.parametrize("lang,said", [
+    ("en", "if the leaders are level, the tie is counted back: first the side that reached 11 "
+           "points first"),
+    ("it", "a pari punti si spareggia così: prima vince la parte arrivata prima a 11 punti"),
+])
+def test_the_countback_is_explained(lang, said):
+    assert said in explained("house/scopa-first-to-11", lang)
+
+
+def test_a_countback_step_that_names_no_entry_is_refused(tmp_path):
+    path = tmp_path / "bad.yaml"
+    path.write_text("extends: scopa\nname: bad\nend: {target: 11, countback: [most_kings]}\n",
+                    encoding="utf-8")
+    result = run("validate", str(path))
+    assert result.exit_code != 0 and "countback" in result.output
+    assert "'most_kings' is neither `reached_first`" in result.output
+    assert "Traceback" not in result.output

@@ -124,29 +124,25 @@ def test_a_lives_game_still_ends_with_its_returns():
 
 
 # ---- score --taken -----------------------------------------------------------------------------
-def test_score_taken_shows_the_counts_behind_each_point_in_english():
-    r = run("score", "scopa", "--taken", "7d 7c Ad", "--lang", "en")
+@pytest.mark.parametrize("lang,rows,notes,foreign", [
+    ("en", [r"cards taken\s+3\s+37\s+0", r"coins taken\s+2\s+8\s+0",
+            r"the settebello\s+1\s+0\s+1", r"sum of the prime \(primiera\)\s+–\s+78\s+0"],
+     ["– no card of every suit", ("The scopas are in no pile of taken cards: they are counted "
+                                 "during play (each scopa: 1 point).")], "carte"),
+    ("it", [r"carte prese\s+3\s+37\s+0", r"carte di denari\s+2\s+8\s+0",
+            r"il settebello\s+1\s+0\s+1", r"somma della primiera\s+–\s+78\s+0"],
+     ["– senza carte di tutti i semi", ("Le scope non stanno fra le carte prese: si contano "
+                                       "durante il gioco (ogni scopa: 1 punto).")], "taken"),
+])
+def test_score_taken_shows_the_counts_behind_each_point(lang, rows, notes, foreign):
+    # these cards against the rest; no card of spades: they cannot win the primiera, whatever
+    # their sum; the scope are made in play, in no pile
+    r = run("score", "scopa", "--taken", "7d 7c Ad", "--lang", lang)
     assert r.exit_code == 0, r.output
-    out = r.output
-    assert re.search(r"^cards taken\s+3\s+37\s+0$", out, re.M)
-    assert re.search(r"^coins taken\s+2\s+8\s+0$", out, re.M)
-    assert re.search(r"^the settebello\s+1\s+0\s+1$", out, re.M)
-    # no card of spades: these cards cannot win the primiera, whatever their sum
-    assert re.search(r"^sum of the prime \(primiera\)\s+–\s+78\s+0$", out, re.M)
-    assert "– no card of every suit" in out
-    assert ("The scopas are in no pile of taken cards: they are counted during play (each "
-            "scopa: 1 point).") in out
-
-
-def test_score_taken_in_italian():
-    r = run("score", "scopa", "--taken", "7d 7c Ad", "--lang", "it")
-    assert r.exit_code == 0, r.output
-    out = r.output
-    assert re.search(r"^carte di denari\s+2\s+8\s+0$", out, re.M)
-    assert re.search(r"^somma della primiera\s+–\s+78\s+0$", out, re.M)
-    assert ("Le scope non stanno fra le carte prese: si contano durante il gioco (ogni scopa: "
-            "1 punto).") in out
-    assert "cards" not in out and "taken" not in out
+    for line in rows:
+        assert re.search(rf"^{line}$", r.output, re.M), (line, r.output)
+    assert all(note in r.output for note in notes)
+    assert foreign not in r.output
 
 
 @pytest.mark.parametrize("lang,said", [

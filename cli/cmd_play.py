@@ -102,6 +102,13 @@ def _isatty(stream) -> bool:
         return False
 
 
+def forced(action) -> bool:
+    """The move needs no decision when it is the only one: its primitive's unit says so (the
+    top card of one's own pile turned up), never its name."""
+    option = action.option_ref
+    return option is not None and option.unit is not None and option.unit.forced(option)
+
+
 def named_cards(view: TableView, state: GameState, action) -> list[int]:
     """The cards a choice shows (so a person may type their codes to pick it): never one
     the viewer cannot see."""
@@ -304,7 +311,10 @@ class Session:
     def ask(self):
         """The person's choice among the legal actions, asked until it is a valid one."""
         state, view, tr = self.state, self.view, self.tr
-        choices = view.choices(state, state.legal_actions())
+        actions = state.legal_actions()
+        if len(actions) == 1 and forced(actions[0]):
+            return actions[0]  # no decision of his: made for him, and told as his move
+        choices = view.choices(state, actions)
         key = (state.hand_number, state.turns_in_hand)
         if key != self._shown:  # a new turn: the whole table
             self._shown = key

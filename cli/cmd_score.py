@@ -7,7 +7,9 @@ from collections.abc import Iterator
 
 import click
 from trentuno.engine.errors import CardError, UsageError
+from trentuno.engine.terms import Terms, cap, card_noun, join_words
 
+from .messages import LANGUAGES, Texts, default_language
 from .output import echo_json, number, table
 from .params import HAND_VALUES
 
@@ -69,11 +71,14 @@ def places(keys: list[tuple]) -> list[int]:
               help='One JSON object per hand: {"hand", "value", "combo", "place"}.')
 @click.option("--taken", metavar="CARDS", default=None,
               help='Capture games: the points of a set of taken cards, e.g. "7d 7c Ad".')
+@click.option("--lang", type=click.Choice(LANGUAGES), default=None,
+              help="Language of the words of --taken; default: from the locale (LC_ALL, "
+                   "LC_MESSAGES, LANG: Italian gives it, anything else en).")
 @click.option("--players", metavar="N", type=int, default=None,
               help="Value the hands with the deck of N players (where the deck depends on "
                    "them, deck.copies_by_players: two packs from eight players).")
 def score(rules, hands: tuple[str, ...], as_json: bool, taken: str | None,
-          players: int | None) -> None:
+          lang: str | None, players: int | None) -> None:
     """Value each HAND under VARIANT (a built-in name or a YAML file) and rank the hands.
 
     A HAND is one argument, its cards separated by spaces or commas: "Ac Rc Fc" or Ac,Rc,Fc.
@@ -85,7 +90,7 @@ def score(rules, hands: tuple[str, ...], as_json: bool, taken: str | None,
     if players is not None:
         rules = _with_players(rules, players)
     if rules.scoring is not None or taken is not None:
-        return _score_taken(rules, taken, hands, as_json)
+        return _score_taken(rules, taken, hands, as_json, lang or default_language())
     given = [(f"hand {text!r}", text) for text in hands] if hands else list(_read_stdin())
     parsed = [parse_hand(rules, text, where) for where, text in given]
     # Each hand valued on its own: a few hands need not build the table of every hand.
@@ -104,29 +109,88 @@ def score(rules, hands: tuple[str, ...], as_json: bool, taken: str | None,
         click.echo(line)
 
 
-def _score_taken(rules, taken: str | None, hands: tuple[str, ...], as_json: bool) -> None:
-    """`score --taken`: a capture game scores the cards a side took, not hands."""
+def _score_taken(rules, taken: str | None, hands: tuple[str, ...], as_json: bool,
+                 lang: str) -> None:
+    """`score --taken`: a capture game scores the cards a side took, not hands: each point
+    with the counts behind it (these cards against the rest), what is counted during play and
+    in no pile (the scope), and the points of one capture of the cards, when the ruleset
+    scores captures as they are made and one capture can make them (else refused)."""
     if rules.scoring is None:
         raise UsageError(f"--taken: {rules.name} does not score taken cards; give hands to "
                          f"value instead")
     if taken is None or hands:
         raise UsageError(f"{rules.name} scores the cards a side takes, not hands: give them "
                          f"with --taken, e.g. --taken \"7d 7c Ad\"")
-    from trentuno.engine.tally import taken_points
+    from trentuno.engine.tally import event_points, taken_entries
     try:
         cards = rules.deck.parse_hand(taken)
     except CardError as err:
         raise CardError(f"--taken: {err.line()}") from None
-    entries, at_once = taken_points(rules, cards)
-    total = sum(p for _, p in entries)
+    tr, terms = Texts(lang), Terms(rules, lang)
+    if rules.scoring.events:
+        _check_one_capture(rules, cards, tr, terms)
+    entries = taken_entries(rules, cards)
+    at_once = event_points(rules, cards)
+    total = sum(e.points for e in entries)
     if as_json:
-        echo_json({"taken": rules.deck.codes(cards), "end_of_hand": dict(entries),
+        from trentuno.engine.tally import SCORES
+        echo_json({"taken": rules.deck.codes(cards),
+                   "end_of_hand": {SCORES[e.key].short(e.param): number(e.points)
+                                   for e in entries if not SCORES[e.key].counts_events},
+                   "counts": {SCORES[e.key].short(e.param): [number(c) for c in e.counts]
+                              for e in entries if not SCORES[e.key].counts_events},
                    "total": number(total), "event_points": number(at_once)})
         return
-    rows = [(name, str(number(p))) for name, p in entries]
-    if entries:
-        rows.append(("total (the other side took the rest)", str(number(total))))
-    if rules.scoring.events:
-        rows.append(("as one capture (the first card played)", str(number(at_once))))
-    for line in table(rows, right=(1,)):
+    for line in _taken_lines(rules, cards, entries, total, at_once, tr, terms):
         click.echo(line)
+
+
+def _taken_lines(rules, cards, entries, total, at_once, tr, terms) -> list[str]:
+    """The table of `score --taken`: a row per entry (what it counts, these cards, the rest,
+    the points), the total, the points of one capture; then what is counted during play."""
+    from trentuno.engine.tally import SCORES, count_words, reason_words
+    rows, notes = [], []
+    if entries:
+        rows.append(("", tr("taken_head"), tr("taken_rest"), tr("taken_points")))
+    for i, e in enumerate(entries):
+        unit = SCORES[e.key]
+        if unit.counts_events:
+            notes.append(tr("taken_in_play", what=cap(reason_words(terms, f"{e.key}#{i}")),
+                            sentence=SCORES.say(e.key, "sentence", e.param, terms)))
+            continue
+        shown = ["–" if c is None else str(number(c)) for c in e.counts]
+        rows.append((count_words(e.key, e.param, terms), *shown, str(number(e.points))))
+        why = unit.phrase(terms.lang, "missing")
+        if None in e.counts and why is not None:
+            notes.insert(0, "– " + why(e.param, terms))
+    if entries:
+        rows.append((tr("taken_total"), "", "", str(number(total))))
+    if rules.scoring.events and cards:
+        card = card_noun(rules.deck, cards[0], rules.deck.code(cards[0])).the(terms.lang)
+        rows.append((tr("taken_at_once", card=card), "", "", str(number(at_once))))
+    return table(rows, right=(1, 2, 3)) + notes
+
+
+def _check_one_capture(rules, cards, tr, terms) -> None:
+    """Refuse, in one line, cards that no legal capture makes when they are scored as one:
+    "as one capture, a Seven cannot take a King and a Two"."""
+    from trentuno.engine.tally import one_capture_problem
+    problem = one_capture_problem(rules, cards)
+    if problem is None:
+        return
+    played, rest = problem
+    lang = terms.lang
+    raise UsageError(tr("taken_impossible", played=_a_rank(rules.deck, played, lang),
+                        taken=join_words([_a_rank(rules.deck, c, lang) for c in rest], lang)))
+
+
+def _a_rank(deck, card: int, lang: str) -> str:
+    """A card's rank with the indefinite article: "a Seven", "an Ace", "un Sette", "uno
+    ...", "una Donna"."""
+    from trentuno.engine.terms import it_noun
+    name = deck.ranks[deck.cards[card].rank].names.get(lang) or deck.name(card, lang)
+    if lang == "it":
+        art = it_noun(name)[0]
+        return {"la": "una ", "l'": "un'" if it_noun(name)[2] else "un ",
+                "lo": "uno "}.get(art, "un ") + name
+    return ("an " if name[:1].lower() in "aeiou" else "a ") + name

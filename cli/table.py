@@ -98,6 +98,7 @@ class TableView(MoveLines, EndLines):
         self._trigger = None          # the last trigger event of that hand
         self._last: dict[str, int] = {}  # the player of the last event of a kind in that hand
         self._deal = None             # the last deal event
+        self._scored: dict[int, float] = {}  # the points each player scored in the hand
         self._code_width = max(len(c.code) for c in self.deck.cards)
         self._explain_terms = None    # explain's words, for a move its unit gives no label
 
@@ -320,13 +321,15 @@ class TableView(MoveLines, EndLines):
     def sync(self, state) -> None:
         """Start reading events from now on (after a replay): remember the current hand, its
         deal and the player of the last event of each kind in it."""
-        self._hand, self._last = state.hand_number, {}
+        self._hand, self._last, self._scored = state.hand_number, {}, {}
         for ev in reversed(state.events):
             if ev.kind == "deal":
                 self._deal = ev
                 break
             if ev.player is not None:
                 self._last.setdefault(ev.kind, ev.player)
+            if ev.kind == "points":
+                self._scored[ev.player] = self._scored.get(ev.player, 0) + ev.data["added"]
 
     def events(self, state, events: Iterable, actor: int | None = None,
                action: Action | None = None) -> list[str]:
@@ -356,6 +359,7 @@ class TableView(MoveLines, EndLines):
     def _dealt(self, state, ev, actor, action) -> list[str]:
         d = ev.data
         self._hand, self._deal, self._trigger, self._last = d["hand"], ev, None, {}
+        self._scored = {}
         out = ["", self.rule(self.about("deal", d["dealer"], hand=d["hand"]))]
         return out + self.dealt(d) if self.sees_everything else out
 
@@ -441,6 +445,7 @@ _TELLERS = {
     "hand_end": lambda view, state, ev, actor, action: view.hand_end(ev.data),
     "show_bottom": TableView._shown_bottom, "capture_event": TableView._capture_event,
     "leftover": TableView._leftover,
+    "hand_score": lambda view, state, ev, actor, action: view.counted(state, ev.data),
     "game_over": lambda view, state, ev, actor, action: view.game_over(state,
                                                                        ev.data["winners"]),
     **{kind: (lambda view, state, ev, actor, action: view.standing(ev)) for kind in STANDING},

@@ -33,6 +33,8 @@ class EndLines:
     _trigger: Any            # the last trigger event of that hand (None: none yet)
     _deal: Any               # the last deal event (None: none yet)
     _last: dict[str, int]    # the player of the last event of a kind in that hand
+    _scored: dict[int, float]  # the points each player scored so far in that hand
+    lang: str                # the viewer's language
 
     if TYPE_CHECKING:  # the view's words (TableView)
         def s(self, text: str, **style: Any) -> str: ...
@@ -47,6 +49,7 @@ class EndLines:
         def zone(self, zone: str) -> Named: ...
         def rest(self) -> Named | None: ...
         def pot_amount(self, n: Any) -> str: ...
+        def stake(self, state: Any, p: int) -> str: ...
         def combo(self, name: str) -> str: ...
         def value(self, cards: Sequence[int]) -> str: ...
         def sort(self, cs: Iterable[int]) -> list[int]: ...
@@ -57,6 +60,8 @@ class EndLines:
         """What a hand's settlement did to the players' standing, in the stakes mode's words:
         nobody paid, a life lost, points taken or scored, out, the pot taken, re-entry."""
         tr, kind, d = self.tr, ev.kind, ev.data
+        if kind == "points":
+            self._scored[ev.player] = self._scored.get(ev.player, 0) + d["added"]
         if kind == "settled":
             if d.get("carried") is not None:
                 return [tr("pot_carried", pot=self.pot_amount(d["carried"]))]
@@ -167,6 +172,60 @@ class EndLines:
         out += ["  " + line for line in table(rows)]
         return out
 
+    def counted(self, state, d: Mapping) -> list[str]:
+        """What decided each point at a capture game's hand end, side by side: each scoring
+        entry's count as its unit counts it (cards 21-19, denari 6-4, the primiera's sums, the
+        scope), the events that score as they are made and the points scored so far in the
+        hand (sweeps scored as they are made); then each entry nobody won, and why (a tie)."""
+        from trentuno.engine.tally import SCORES, count_words, event_plural
+        scoring, tr = self.rules.scoring, self.tr
+        if scoring is None or "counts" not in d:
+            return []
+        sides = range(len(d["cards"]))
+        members = [state.side_members[side] for side in sides]
+        rows = [[tr("counted")] + [self.whos(m).form("bare") for m in members]]
+        missing: list[str] = []
+        for (key, param, _), counts in zip(scoring.hand, d["counts"]):
+            rows.append([count_words(key, param, self.terms)] +
+                        [self._count(c) for c in counts])
+            why = SCORES[key].phrase(self.lang, "missing")
+            if None in counts and why is not None:
+                missing.append(tr("count_missing_is", why=why(param, self.terms)))
+        for event in scoring.events:
+            rows.append([event_plural(event, self.lang)] +
+                        [str(d["events"][side].get(event, 0)) for side in sides])
+        if scoring.events:
+            rows.append([tr("scored_in_hand")] +
+                        [self._count(self._scored.get(m[0], 0)) for m in members])
+        out = ["  " + line for line in table(rows, right=tuple(range(1, len(rows[0]))))]
+        out += ["  " + line for line in missing]
+        return out + self.nobody_scored(d)
+
+    def nobody_scored(self, d: Mapping) -> list[str]:
+        """A line for each scoring entry no side scored: a tie of the highest counts (a unit
+        that gives its points to the most), no side able to win it, or nobody qualifying."""
+        from trentuno.engine.tally import SCORES, reason_words
+        out = []
+        for i, ((key, param, _), (_, points), counts) in enumerate(
+                zip(self.rules.scoring.hand, d["scores"], d["counts"])):
+            if any(points):
+                continue
+            unit, reason = SCORES[key], reason_words(self.terms, f"{key}#{i}")
+            known = [c for c in counts if c is not None]
+            why = unit.phrase(self.lang, "missing")
+            if unit.most and len(known) > 1 and known.count(max(known)) > 1:
+                shown = "-".join(self._count(c) for c in counts)
+                out.append(self.tr("nobody_scores_tie", reason=reason, counts=shown))
+            elif not known and why is not None:
+                out.append(self.tr("nobody_scores_missing", reason=reason,
+                                   why=why(param, self.terms)))
+            else:
+                out.append(self.tr("nobody_scores", reason=reason))
+        return out
+
+    def _count(self, c: Any) -> str:
+        return self.tr("count_missing") if c is None else str(number(c))
+
     def game_over(self, state, winners: Sequence[int]) -> list[str]:
         tr = self.tr
         played = min(state.hand_number, MAX_HANDS_PER_GAME)  # not the hand the net refused
@@ -181,9 +240,23 @@ class EndLines:
             out.append(self.s(line, bold=True))
         else:
             out.append(tr("nobody_wins"))
+        if self.rules.stakes.mode.counts_to_target:  # the standing is the score: said as it is
+            return out + self.final_score(state)
         returns = state.returns()
         if any(returns):
             out.append(tr("returns"))
             rows = [(self.name(p), f"{number(r):+}") for p, r in enumerate(returns)]
             out += ["  " + line for line in table(rows, right=(1,))]
         return out
+
+    def final_score(self, state) -> list[str]:
+        """The points each side (each player, without partners) ends with, in a game whose
+        standing counts towards a target: the score, not what was won less what was paid."""
+        rows, seen = [], set()
+        for p in range(state.players):
+            members = tuple(state.side_members[state.side_of[p]])
+            if members in seen:
+                continue
+            seen.add(members)
+            rows.append((self.whos(members).form("bare"), self.stake(state, p)))
+        return [self.tr("final_score")] + ["  " + line for line in table(rows, right=(1,))]

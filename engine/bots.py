@@ -348,8 +348,11 @@ def _seat_kinds(spec: str, players: int) -> tuple[tuple[BotKind, tuple[tuple[str
 
 def _best_capture(state, actions) -> Action:
     """A capture game: the move making the most events (a sweep), then the most points at
-    once, then taking the most by the ruleset's end-of-hand scoring (the first on ties)."""
+    once, then taking the most by the ruleset's end-of-hand scoring (the first on ties); where
+    the stakes mode counts against (`sign` -1: the fewest points win) the move with the least
+    of all that, so that the bot takes as little as it can and lays the card worth most."""
     worth = state.rules.card_worth  # computed once by the compiler
+    most = state.rules.stakes.mode.sign > 0
     best, best_key = actions[0], None
     for a in actions:
         cards = a.cards
@@ -361,6 +364,6 @@ def _best_capture(state, actions) -> Action:
             key = (made, points, total)
         else:  # a card laid down: the less it is worth, the better
             key = (0, 0.0, -worth[cards[0]])
-        if best_key is None or key > best_key:
+        if best_key is None or (key > best_key if most else key < best_key):
             best, best_key = a, key
     return best

@@ -54,7 +54,8 @@ def goes_on(st: GameState) -> bool:
         return False
     if rules.end_target is not None and max(st.lives) >= rules.end_target:
         from .stakes import leaders as best_placed
-        leaders = best_placed(st)
+        from .tally import countback
+        leaders = countback(st, best_placed(st))
         if not rules.stakes.mode.ties_play_on or len({st.side_of[p] for p in leaders}) == 1:
             return False
     if rules.end_last_standing and len(st.alive) <= 1:

@@ -20,7 +20,7 @@ from .compile_seating import DIRECTIONS, compile_first_player, compile_sides
 from .compile_stakes import compile_stakes, settle_rule
 from .compile_triggers import compile_triggers
 from .compile_turn import compile_deal, compile_knock_rule, compile_turn, compile_zones
-from .keywords import as_data
+from .keywords import as_data, one_key
 from .patterns import Valuation
 from .primitives import PRIMITIVES
 from .rules import DeckOrigin, Ruleset, SettleRule, Spec, Stakes
@@ -59,6 +59,7 @@ class RulesetCompiler(Compilation):
         stakes = compile_stakes(self)
         settle_win, settle_show = self.settle_rules(stakes)
         self.end_checks(stakes, deck)
+        end = self.end()
         seating = d.get("seating") or {}
         sides = compile_sides(self, seating.get("teams") or [], pmin, pmax)
         first_player = compile_first_player(self, seating.get("first_player"), zones)
@@ -77,7 +78,7 @@ class RulesetCompiler(Compilation):
             opening_blind=bool(opening and opening.get("blind")),
             knock_rule=compile_knock_rule(self),
             triggers=triggers, stakes=stakes, settle_win=settle_win,
-            settle_showdown=settle_show, **self.end(),
+            settle_showdown=settle_show, **end,
             labels=dict(d.get("labels") or {}), data=d,
             source_path=self.source_path, sides=sides,
             owned_zones=tuple(n for n, z in zones.items() if z.owner),
@@ -169,7 +170,28 @@ class RulesetCompiler(Compilation):
         """The `Ruleset` fields of `end:`."""
         end = self.d.get("end") or {}
         return {"end_last_standing": bool(end.get("last_standing")),
-                "end_hands": end.get("hands"), "end_target": end.get("target")}
+                "end_hands": end.get("hands"), "end_target": end.get("target"),
+                "end_countback": self.countback(end.get("countback") or ())}
+
+    def countback(self, steps: Any) -> tuple[int, ...]:
+        """`end.countback`: each step `reached_first` (-1) or the keyword of a `scoring.hand`
+        entry (its index: the first entry of that keyword), resolved once here."""
+        keys = [found[0] if (found := one_key(e)) else None
+                for e in (self.d.get("scoring") or {}).get("hand") or ()]
+        out = []
+        for i, step in enumerate(steps):
+            if step == "reached_first":
+                out.append(-1)
+            elif step in keys:
+                out.append(keys.index(step))
+            else:
+                self.error(("end", "countback", i), f"{step!r} is neither `reached_first` nor "
+                           f"the keyword of an entry of `scoring.hand` (its entries: "
+                           f"{', '.join(k for k in keys if k) or 'none'})")
+        if out and not (self.d.get("end") or {}).get("target"):
+            self.error(("end", "countback"), "`countback` decides a tie at `target`: give a "
+                       "`target`")
+        return tuple(out)
 
     def words(self) -> dict[str, Any]:
         """The `Ruleset` fields of the name, `title:` and `description:`."""

@@ -56,8 +56,10 @@ class CaptureSections(RulesetTerms):
                           f"scopre la prima carta {z.prep('it', 'di')}")
         played = self.t(f"{what} onto {table.the('en')}", f"{what} {table.prep('it', 'su')}")
         text = played + ": " + "; ".join(self._taking_clauses(p))
+        codes = [r.code for r in self.rules.deck.ranks]
+        sweepers = [codes[i] for i in sorted(p["_taking"].takes_all)]
         for ev in p["_events"]:
-            text += self._capture_event_text(ev)
+            text += self._capture_event_text(ev, sweepers)
         return text
 
     def _taking_clauses(self, p: Any) -> list[str]:
@@ -109,9 +111,11 @@ class CaptureSections(RulesetTerms):
                        f"sua parte; una carta che non prende resta {table.prep('it', 'su')}"))
         return rules
 
-    def _capture_event_text(self, ev: CaptureEvent) -> str:
+    def _capture_event_text(self, ev: CaptureEvent, sweepers: Any = ()) -> str:
         """The sentence for one event a capture makes (a sweep...): when it is made, and the
-        plays it is not made on."""
+        plays it is not made on (by the ranks that take the whole table, `sweepers`, named:
+        "nor when an Ace takes the whole table by its own rule", "né quando l'Asso porta via
+        tutto il tavolo per la sua regola")."""
         t = self.t
         facts = self.join([t(*_FACTS[f]) for f in ev.when], t("or", "o"))
         text = t(f". A capture makes a {self.q(ev.name)} when {facts}",
@@ -120,9 +124,13 @@ class CaptureSections(RulesetTerms):
         if not ev.on_last_play:
             unless.append(t("on the last play of the hand", "all'ultima giocata della mano"))
         if not ev.by_takes_all:
-            unless.append(t("when a card takes the whole table by the rule of its rank",
-                            "quando una carta porta via tutto il tavolo per la regola del "
-                            "suo grado"))
+            by_rule = (self._ranks_do(sweepers, ("takes the whole table by its own rule",
+                                                 "porta via tutto il tavolo per la sua regola",
+                                                 "portano via tutto il tavolo per la loro regola"))
+                       if sweepers else t("a card takes the whole table by a rule of its own",
+                                          "una carta porta via tutto il tavolo per una regola "
+                                          "sua propria"))
+            unless.append(t("when ", "quando ") + by_rule)
         if unless:
             text += f" ({t('not ', 'non ')}{t(', nor ', ', né ').join(unless)})"
         return text
@@ -252,6 +260,16 @@ class CaptureSections(RulesetTerms):
         if trig:
             line = t(f"The first to reach {_pts(n, 'en')} wins, at once.",
                      f"Vince chi arriva per primo a {_pts(n, 'it')}, subito.")
+        elif r.end_countback:
+            most = r.stakes.mode.sign > 0
+            line = t(f"The game ends after a hand in which a side reaches {_pts(n, 'en')}; "
+                     f"the {'most' if most else 'fewest'} points win; if the leaders are "
+                     f"level, the tie is counted back: {self._countback()}; still level, play "
+                     f"goes on.",
+                     f"La partita finisce dopo la mano in cui una parte arriva a "
+                     f"{_pts(n, 'it')}; vince chi ha {'più' if most else 'meno'} punti; a pari "
+                     f"punti si spareggia così: {self._countback()}; se sono ancora "
+                     f"pari, si continua.")
         else:
             most = r.stakes.mode.sign > 0
             line = t(f"The game ends after a hand in which a side reaches {_pts(n, 'en')}; "
@@ -261,3 +279,24 @@ class CaptureSections(RulesetTerms):
                      f"{_pts(n, 'it')}; vince chi ha {'più' if most else 'meno'} punti; a pari "
                      f"punti si continua.")
         return Section("end", t("End of the game", "Fine della partita"), (line,))
+
+    def _countback(self) -> str:
+        """The steps of `end.countback`, in words: "first the side that reached 11 points
+        first, the points counted in the order above, then the side with the higher count in
+        “sweeps”"."""
+        from .tally import count_words
+        r, t = self.rules, self.t
+        n = r.end_target
+        steps = []
+        for step in r.end_countback:
+            if step < 0:
+                steps.append(t(f"the side that reached {_pts(n, 'en')} first, the hand's "
+                               f"points counted in the order above",
+                               f"vince la parte arrivata prima a {_pts(n, 'it')}, contando i "
+                               f"punti della mano nell'ordine detto sopra"))
+            else:
+                key, param, _ = r.scoring.hand[step]
+                said = self.q(count_words(key, param, self))
+                steps.append(t(f"the side with the higher count in {said} in that hand",
+                               f"vince la parte col conto più alto in {said} in quella mano"))
+        return t("first ", "prima ") + t("; then ", "; poi ").join(steps)

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from . import dealing, history, stakes, turns
 from .owned import start_owned
 from .settlement import settle
+from .tally import countback
 from .triggers import fire
 
 if TYPE_CHECKING:
@@ -114,8 +115,8 @@ def next_hand(st: GameState) -> None:
     if rules.end_hands is not None and st.hand_number >= rules.end_hands:
         return finish_game(st, stakes.leaders(st))
     if rules.end_target is not None and max(st.lives) >= rules.end_target:
-        leaders = stakes.leaders(st)
-        # points won: a tie at the top plays on until one side leads
+        leaders = countback(st, stakes.leaders(st))
+        # points won: a tie at the top (after any countback) plays on until one side leads
         if not rules.stakes.mode.ties_play_on or \
                 len({st.side_of[p] for p in leaders}) == 1:
             return finish_game(st, leaders)

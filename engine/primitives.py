@@ -30,7 +30,7 @@ a keyword" in docs/language.md). Effects (`EFFECTS`) follow.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import product
 from typing import Any
 
@@ -77,6 +77,10 @@ class Primitive(Unit):
     #: and (option, deck, action's cards) -> its key. Integer action ids (action_ids) ask them.
     catalogue: Callable[[Option, Any, int], list[tuple] | None] | None = None
     id_key: Callable[[Option, Any, tuple[int, ...]], tuple] | None = None
+    #: (its option) -> whether its move, when it is a player's only legal one, is no decision
+    #: of his (a capture of the top card of his own pile: the card is given, and so is the
+    #: one way it takes): the play table makes it for him, with its narration
+    forced: Callable[[Option], bool] = field(default=lambda option: False, repr=False)
 
     @property
     def knocks(self) -> bool:
@@ -544,7 +548,8 @@ PRIMITIVES.add(Primitive(
              "events": [{"name": "sweeps", "when": ["sweep"]}]},
     keys=lambda n: [], lister=capture.capture_lister, apply=capture.capture_apply,
     zone_param="table", plays_from="from", role=CAPTURE, moving=_capture_moving,
-    catalogue=capture.capture_catalogue, id_key=capture.capture_key, words={
+    catalogue=capture.capture_catalogue, id_key=capture.capture_key,
+    forced=lambda option: option.params.get("from", capture.HAND) != capture.HAND, words={
         "en": {"option": _capture_words, "label": told("Play a card"),
                "choice": _capture_choice("{t.label}: {t.gave:the} takes {t.took:the}",
                                          "{t.label}: {t.gave:the}, taking nothing"),

@@ -297,6 +297,10 @@ class Ruleset:
     #: zones each player or side owns (`owner:`), and those a capture plays from
     owned_zones: tuple[str, ...] = ()
     capture_sources: tuple[str, ...] = ()
+    #: how a tie for the lead at `end_target` is decided, step by step (`end.countback`): -1
+    #: the side that reached the target first as the hand's points were counted, else the
+    #: index of the `scoring.hand` entry whose count in that hand is compared; () play on
+    end_countback: tuple[int, ...] = ()
     #: the compiled `scoring:` section (tally.Scoring) of a game scored by points won
     scoring: Any = None
     #: (state, seats in play order) -> the seat that plays first, when the ruleset says

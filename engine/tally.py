@@ -23,6 +23,11 @@ from .keywords import CompileContext, Kind, Registry, Terms, Unit
 
 #: (deck, taken cards per side, event counts per side) -> points per side
 Scorer = Callable[[Any, Sequence[Sequence[int]], Sequence[Mapping[str, int]]], list[float]]
+#: (deck, the entry's parameter, taken cards per side, event counts per side) -> per side, the
+#: number the entry compares or counts (None: that side cannot win it, a primiera without a
+#: suit): what the table shows at a hand's end and `score --taken` says behind each point
+Count = Callable[[Any, Any, Sequence[Sequence[int]], Sequence[Mapping[str, int]]],
+                 list[float | None]]
 #: (deck, played card, taken cards) -> the points of an event made by that capture
 EventPoints = Callable[[Any, int, Sequence[int]], float]
 #: (deck, the entry's parameter) -> per card of the deck, a rough worth of taking it
@@ -33,19 +38,38 @@ def _no_worth(deck: Any, param: Any) -> list[float]:
     return [0.0] * len(deck.cards)
 
 
+def _no_count(deck: Any, param: Any, sides: Sequence[Sequence[int]], events: Any
+              ) -> list[float | None]:
+    return [None] * len(sides)
+
+
 @dataclass(frozen=True, kw_only=True)
 class ScoreUnit(Unit):
     """A way of counting taken cards. `worth`: what taking each card is worth to a capturing
     bot under it (a card counts for most cards, more in a counted suit, much more when it
     scores by itself...). `short`: its name in a line of `score --taken` (English).
     `counts_events`: its points come from events the side made, not from the cards (unknown
-    to `score --taken`)."""
+    to `score --taken`). `count`: per side, the number it compares or counts (cards 21-19,
+    the primiera's sums), said in its words' `count` form (what is counted) and, for a side
+    that cannot win it (None), `missing`. `most`: the points go to the one side with the
+    highest count, so equal counts are a tie nobody wins."""
     worth: Worth = _no_worth
     short: Callable[[Any], str] = field(default=lambda param: "")
     counts_events: bool = False
+    count: Count = _no_count
+    most: bool = False
 
 
-SCORES: Registry[ScoreUnit] = Registry(Kind.SCORE, forms=("sentence", "reason"))
+SCORES: Registry[ScoreUnit] = Registry(Kind.SCORE, forms=("sentence", "reason"),
+                                       optional=("count", "missing"))
+
+
+def count_words(key: str, param: Any, terms: Terms) -> str:
+    """What an entry counts ("cards taken", "sum of the primiera"): its unit's `count`
+    phrase, else what it scores for (`reason`)."""
+    unit = SCORES[key]
+    said = unit.phrase(terms.lang, "count") or unit.phrase(terms.lang, "reason")
+    return said(param, terms) if said is not None else key
 
 
 @dataclass(frozen=True)
@@ -60,11 +84,12 @@ class Scoring:
 
 def score(name: str, description: str, schema: Mapping[str, Any],
           compile: Callable[[Any, CompileContext], Scorer], words: Mapping[str, Any],
-          example: Any, worth: Worth, short: Callable[[Any], str],
-          counts_events: bool = False) -> ScoreUnit:
+          example: Any, worth: Worth, short: Callable[[Any], str], count: Count,
+          counts_events: bool = False, most: bool = False) -> ScoreUnit:
     return SCORES.add(ScoreUnit(kind=Kind.SCORE, name=name, description=description,
                                 schema=schema, compile=compile, words=words, example=example,
-                                worth=worth, short=short, counts_events=counts_events))
+                                worth=worth, short=short, counts_events=counts_events,
+                                count=count, most=most))
 
 
 #: the schema of an entry's `points` (its default is what an entry gives without one)
@@ -98,11 +123,13 @@ def _most_cards(points: float, ctx: CompileContext) -> Scorer:
 
 score("most_cards", "Points to the side that took the most cards (nobody scores on a tie).",
       {"type": "number", "minimum": 0}, _most_cards, example=1,
-      worth=lambda deck, n: [1] * len(deck.cards), short=lambda n: "most cards", words={
+      worth=lambda deck, n: [1] * len(deck.cards), short=lambda n: "most cards", most=True,
+      count=lambda deck, n, sides, events: [len(s) for s in sides], words={
           "en": {"sentence": lambda n, w: f"most cards taken: {_pts(n, 'en')} (none on a tie)",
-                 "reason": lambda n, w: "most cards"},
+                 "reason": lambda n, w: "most cards", "count": lambda n, w: "cards taken"},
           "it": {"sentence": lambda n, w: f"chi ha preso più carte: {_pts(n, 'it')} "
-                 f"(nessuno in caso di parità)", "reason": lambda n, w: "le carte"}})
+                 f"(nessuno in caso di parità)", "reason": lambda n, w: "le carte",
+                 "count": lambda n, w: "carte prese"}})
 
 
 # ---- most of a suit -----------------------------------------------------------------------
@@ -153,6 +180,12 @@ def _suit_reason_it(spec: Mapping[str, Any], w: Terms) -> str:
     return f"{article} {name}"
 
 
+def _suit_count(deck: Any, spec: Mapping[str, Any], sides: Sequence[Sequence[int]],
+                events: Any) -> list[float | None]:
+    suit = next((i for i, s in enumerate(deck.suits) if s.code == spec["suit"]), None)
+    return [sum(1 for c in s if deck.cards[c].suit == suit) for s in sides]
+
+
 def _suit_worth(deck: Any, spec: Mapping[str, Any]) -> list[int]:
     suit = next((i for i, s in enumerate(deck.suits) if s.code == spec["suit"]), None)
     return [1 if c.suit == suit else 0 for c in deck.cards]
@@ -163,10 +196,12 @@ score("most_of_suit", "Points to the side that took the most cards of a suit: {s
        "properties": {"suit": {"type": "string", "description": "the suit's code"},
                       "points": POINTS}},
       _most_of_suit, example={"suit": "d", "points": 1}, worth=_suit_worth,
-      short=lambda s: f"most of suit {s['suit']}", words={
+      short=lambda s: f"most of suit {s['suit']}", count=_suit_count, most=True, words={
           "en": {"sentence": lambda s, w: _suit_words(s, w, "en"),
-                 "reason": lambda s, w: f"most {_suit_name(s, w, 'en', plain=True)}"},
-          "it": {"sentence": lambda s, w: _suit_words(s, w, "it"), "reason": _suit_reason_it}})
+                 "reason": lambda s, w: f"most {_suit_name(s, w, 'en', plain=True)}",
+                 "count": lambda s, w: f"{_suit_name(s, w, 'en')} taken"},
+          "it": {"sentence": lambda s, w: _suit_words(s, w, "it"), "reason": _suit_reason_it,
+                 "count": lambda s, w: f"carte di {_suit_name(s, w, 'it')}"}})
 
 
 # ---- a card -------------------------------------------------------------------------------
@@ -203,6 +238,12 @@ def _card_words(spec: Mapping[str, Any], w: Terms, lang: str) -> str:
     return f"{name}: {_pts(_points(spec), lang)}"
 
 
+def _card_count(deck: Any, spec: Mapping[str, Any], sides: Sequence[Sequence[int]],
+                events: Any) -> list[float | None]:
+    code = str(spec["card"])
+    return [sum(1 for c in s if deck.cards[c].code == code) for s in sides]
+
+
 def _card_worth(deck: Any, spec: Mapping[str, Any]) -> list[float]:
     return [5 * _points(spec) if c.code == str(spec["card"]) else 0 for c in deck.cards]
 
@@ -215,9 +256,11 @@ score("card", "Points to the side that took this card (each copy, with several d
                       "label": {"description": "its name in each language (the settebello)",
                                 "allOf": [{"$ref": "#/definitions/label"}]}}},
       _card, example={"card": "7d", "points": 1}, worth=_card_worth,
-      short=lambda s: f"card {s['card']}", words={
-          "en": {"sentence": lambda s, w: _card_words(s, w, "en"), "reason": _card_reason},
-          "it": {"sentence": lambda s, w: _card_words(s, w, "it"), "reason": _card_reason}})
+      short=lambda s: f"card {s['card']}", count=_card_count, words={
+          "en": {"sentence": lambda s, w: _card_words(s, w, "en"), "reason": _card_reason,
+                 "count": _card_reason},
+          "it": {"sentence": lambda s, w: _card_words(s, w, "it"), "reason": _card_reason,
+                 "count": _card_reason}})
 
 
 # ---- a table over ranks, best card per suit (primiera) ------------------------------------
@@ -272,13 +315,17 @@ def _every_suit(spec: Mapping[str, Any]) -> bool:
 
 
 def _table_words(spec: Mapping[str, Any], w: Terms, lang: str) -> str:
-    name = _table_name(spec, lang)
+    """"la primiera (la somma, seme per seme, ...)": its name with its article, and the
+    pronoun that agrees with it ("non la può vincere")."""
+    from .terms import noun
+    named = noun(_table_name(spec, "en"), _table_name(spec, "it"))
+    name = named.the(lang)
     values = ", ".join(f"{w.rank_by_code(k)} {v}" for k, v in
                        sorted(spec["values"].items(), key=lambda kv: -kv[1]))
     pts = _pts(_points(spec), lang)
     if lang == "it":
-        tail = "; chi non ha carte di tutti i semi non la può vincere" \
-            if _every_suit(spec) else ""
+        tail = (f"; chi non ha carte di tutti i semi non {'la' if named.feminine else 'lo'} "
+                f"può vincere") if _every_suit(spec) else ""
         return (f"{name} (la somma, seme per seme, della carta migliore secondo la tabella "
                 f"{values}): {pts} a chi fa di più{tail} (nessuno in caso di parità)")
     tail = "; a side without a card of every suit cannot win it" \
@@ -291,6 +338,20 @@ def _table_reason(spec: Mapping[str, Any], w: Terms) -> str:
     """"the prime", "la primiera": its label with its article."""
     from .terms import noun
     return noun(_table_name(spec, "en"), _table_name(spec, "it")).the(w.lang)
+
+
+def _table_count(deck: Any, spec: Mapping[str, Any], sides: Sequence[Sequence[int]],
+                 events: Any) -> list[float | None]:
+    """Each side's sum (None: it lacks a suit and `every_suit` is asked)."""
+    table = tuple(float(spec["values"].get(r.code, 0)) for r in deck.ranks)
+    return [rank_table_total(deck, s, table, _every_suit(spec)) for s in sides]
+
+
+def _table_count_words(spec: Mapping[str, Any], w: Terms) -> str:
+    """"sum of the prime (primiera)", "somma della primiera"."""
+    from .terms import noun
+    name = noun(_table_name(spec, "en"), _table_name(spec, "it"))
+    return f"somma {name.prep('it', 'di')}" if w.lang == "it" else f"sum of {name.en}"
 
 
 def _table_worth(deck: Any, spec: Mapping[str, Any]) -> list[float]:
@@ -316,8 +377,13 @@ score("rank_table", "Points to the side with the highest sum, over the suits, of
       "of each suit by a table of values per rank (the primiera): {values, points, every_suit, "
       "label}.", _TABLE, _rank_table, example={"values": {"A": 16, "7": 21}, "points": 1},
       worth=_table_worth, short=lambda s: str((s.get("label") or {}).get("en") or "rank table"),
-      words={"en": {"sentence": lambda s, w: _table_words(s, w, "en"), "reason": _table_reason},
-             "it": {"sentence": lambda s, w: _table_words(s, w, "it"), "reason": _table_reason}})
+      count=_table_count, most=True,
+      words={"en": {"sentence": lambda s, w: _table_words(s, w, "en"), "reason": _table_reason,
+                    "count": _table_count_words,
+                    "missing": lambda s, w: "no card of every suit"},
+             "it": {"sentence": lambda s, w: _table_words(s, w, "it"), "reason": _table_reason,
+                    "count": _table_count_words,
+                    "missing": lambda s, w: "senza carte di tutti i semi"}})
 
 
 # ---- a run of one suit from its lowest rank (the napola) ----------------------------------
@@ -377,6 +443,20 @@ def _run_reason(spec: Mapping[str, Any], w: Terms) -> str:
     return noun(_run_name(spec, "en"), _run_name(spec, "it")).the(w.lang)
 
 
+def _run_count(deck: Any, spec: Mapping[str, Any], sides: Sequence[Sequence[int]],
+               events: Any) -> list[float | None]:
+    suit = next((i for i, s in enumerate(deck.suits) if s.code == spec["suit"]), None)
+    return [_run_length(deck, s, suit) if suit is not None else 0 for s in sides]
+
+
+def _run_count_words(spec: Mapping[str, Any], w: Terms) -> str:
+    """"cards of the napola in sequence", "carte della napola in scala"."""
+    from .terms import noun
+    name = noun(_run_name(spec, "en"), _run_name(spec, "it"))
+    return (f"carte {name.prep('it', 'di')} in scala" if w.lang == "it" else
+            f"cards of {name.en} in sequence")
+
+
 def _run_worth(deck: Any, spec: Mapping[str, Any]) -> list[float]:
     """The low cards of the suit are worth the most: they start the run."""
     suit = next((i for i, s in enumerate(deck.suits) if s.code == spec["suit"]), None)
@@ -402,8 +482,11 @@ score("suit_run", "Points to each side whose cards of a suit run from the deck's
       "at_least, points, label}.", _RUN, _suit_run,
       example={"suit": "d", "at_least": 3, "points": 1}, worth=_run_worth,
       short=lambda s: str((s.get("label") or {}).get("en") or f"run of suit {s['suit']}"),
-      words={"en": {"sentence": lambda s, w: _run_words(s, w, "en"), "reason": _run_reason},
-             "it": {"sentence": lambda s, w: _run_words(s, w, "it"), "reason": _run_reason}})
+      count=_run_count,
+      words={"en": {"sentence": lambda s, w: _run_words(s, w, "en"), "reason": _run_reason,
+                    "count": _run_count_words},
+             "it": {"sentence": lambda s, w: _run_words(s, w, "it"), "reason": _run_reason,
+                    "count": _run_count_words}})
 
 
 # ---- events counted at the end ------------------------------------------------------------
@@ -419,8 +502,16 @@ def _events_it(spec: Mapping[str, Any], w: Terms) -> str:
 
 
 def _events_en(spec: Mapping[str, Any], w: Terms) -> str:
-    event = str(spec["event"])
-    return f"the {event}" if event.endswith("s") else f"the {event}s"
+    return f"the {event_plural(str(spec['event']), 'en')}"
+
+
+def event_plural(event: str, lang: str) -> str:
+    """An event's name in the plural, without an article: "sweeps", "prese" (as `it_plural`
+    makes it)."""
+    if lang == "it":
+        from .terms import it_plural
+        return it_plural(event).bare("it")
+    return event if event.endswith("s") else f"{event}s"
 
 
 score("per_event", "Points per named event (a sweep) the side made in the hand: "
@@ -430,11 +521,12 @@ score("per_event", "Points per named event (a sweep) the side made in the hand: 
                                 "allOf": [{"$ref": "#/definitions/identifier"}]},
                       "points": POINTS}},
       _per_event, example={"event": "sweep", "points": 1}, worth=_no_worth,
-      short=lambda s: "per event", counts_events=True, words={
+      short=lambda s: "per event", counts_events=True,
+      count=lambda deck, s, sides, events: [e.get(s["event"], 0) for e in events], words={
           "en": {"sentence": lambda s, w: f"each {s['event']}: {_pts(_points(s), 'en')}",
-                 "reason": _events_en},
+                 "reason": _events_en, "count": lambda s, w: event_plural(s["event"], "en")},
           "it": {"sentence": lambda s, w: f"ogni {s['event']}: {_pts(_points(s), 'it')}",
-                 "reason": _events_it}})
+                 "reason": _events_it, "count": lambda s, w: event_plural(s["event"], "it")}})
 
 
 # ---- points of an event as it is made -----------------------------------------------------
@@ -482,6 +574,57 @@ def hand_points(scoring: Scoring, deck: Any, sides: Sequence[Sequence[int]],
     return [(name, scorer(deck, sides, events)) for name, _, scorer in scoring.hand]
 
 
+def hand_counts(scoring: Scoring, deck: Any, sides: Sequence[Sequence[int]],
+                events: Sequence[Mapping[str, int]]) -> list[list[float | None]]:
+    """Each `scoring.hand` entry's count per side, in file order, as its unit counts it (the
+    cards 21-19, the denari 6-4, the primiera's sums, the scope): what decided each point."""
+    return [SCORES[name].count(deck, param, sides, events) for name, param, _ in scoring.hand]
+
+
+def countback(st: Any, leaders: list[int]) -> list[int]:
+    """The leaders left once a tie for the lead at the target is counted back
+    (`Ruleset.end_countback`), step by step until one side is left: the side that reached the
+    target first as the hand's points were counted in the order of `scoring.hand` (-1; later,
+    where the fewest points win), or the side with the highest count of an entry in that hand
+    (its index). The hand's taken cards are still in their piles: the next deal clears them."""
+    rules = st.rules
+    tied = sorted({st.side_of[p] for p in leaders})
+    if len(tied) < 2 or not rules.end_countback or rules.scoring is None:
+        return leaders
+    scoring, deck = rules.scoring, rules.deck
+    sides, events = st.own[scoring.zone], st.capture.counts
+    sign = rules.stakes.mode.sign
+    for step in rules.end_countback:
+        if step < 0:
+            order = _reached_at(st, hand_points(scoring, deck, sides, events))
+            key = {s: -sign * order[s] for s in tied}
+        else:
+            name, param, _ = scoring.hand[step]
+            counts = SCORES[name].count(deck, param, sides, events)
+            key = {s: float("-inf") if counts[s] is None else counts[s] for s in tied}
+        best = max(key.values())
+        tied = [s for s in tied if key[s] == best]
+        if len(tied) == 1:
+            break
+    return [p for p in leaders if st.side_of[p] in tied]
+
+
+def _reached_at(st: Any, results: Sequence[tuple[str, list[float]]]) -> list[int]:
+    """Per side, the place in the hand's count (its entries in file order, 0 for the points
+    it held before them) at which its points first reached the target; len + 1: never."""
+    target = st.rules.end_target
+    out = []
+    for side, members in enumerate(st.side_members):
+        points = st.lives[members[0]] - sum(pts[side] for _, pts in results)
+        at = 0 if points >= target else len(results) + 1
+        for i, (_, pts) in enumerate(results, 1):
+            points += pts[side]
+            if at > len(results) and points >= target:
+                at = i
+        out.append(at)
+    return out
+
+
 def settle_score(st: Any) -> None:
     """The end of a hand scored by points won: the last taker takes what is left on the table
     (`scoring.leftover`), then each `scoring.hand` entry gives its points to the sides."""
@@ -499,7 +642,8 @@ def settle_score(st: Any) -> None:
     sides = st.own[scoring.zone]
     results = hand_points(scoring, deck, sides, cap.counts)
     st.emit("hand_score", None, scores=[[name, pts] for name, pts in results],
-            cards=[len(s) for s in sides])
+            cards=[len(s) for s in sides], counts=hand_counts(scoring, deck, sides, cap.counts),
+            events=[dict(c) for c in cap.counts])
     for i, (name, pts) in enumerate(results):
         for side, n in enumerate(pts):
             if n:
@@ -509,19 +653,75 @@ def settle_score(st: Any) -> None:
 
 def taken_points(rules: Any, cards: Sequence[int]) -> tuple[list[tuple[str, float]], float]:
     """What a set of taken cards is worth under `rules` (`score --taken`): each end-of-hand
-    entry's points for a side that took `cards` while the other side took every other card
-    (event counts are unknown: an entry that counts events is left out), and the points at once
-    of the named events of a capture of these cards (the first being the card played):
-    (entries, at once)."""
+    entry's points (`taken_entries`; an entry that counts events is left out) by its short
+    English name, and the points at once of the named events of a capture of these cards (the
+    first being the card played): (entries, at once)."""
+    entries = [(SCORES[e.key].short(e.param), e.points) for e in taken_entries(rules, cards)
+               if not SCORES[e.key].counts_events]
+    return entries, event_points(rules, cards)
+
+
+def event_points(rules: Any, cards: Sequence[int]) -> float:
+    """The points at once of the events of one capture of `cards`, the first card played
+    (the most any named event gives): a sweep worth the values of its cards."""
+    scoring: Scoring = rules.scoring
+    mine = list(cards)
+    if not mine:
+        return 0.0
+    return max((f(rules.deck, mine[0], mine[1:]) for f in scoring.events.values()),
+               default=0.0)
+
+
+@dataclass(frozen=True)
+class TakenEntry:
+    """One end-of-hand entry of `score --taken`: its keyword and parameter, the points the
+    side that took the cards gets, and the counts behind them (these cards, the rest)."""
+    key: str
+    param: Any
+    points: float
+    counts: tuple[float | None, float | None]
+
+
+def taken_entries(rules: Any, cards: Sequence[int]) -> list[TakenEntry]:
+    """Each end-of-hand entry of `rules` for a side that took `cards` while the other side
+    took every other card, with the counts that decide it; an entry that counts events (the
+    scope, made during play and in no pile) has its points and counts left at zero."""
     scoring: Scoring = rules.scoring
     deck = rules.deck
     mine = list(cards)
     others = [c for c in range(len(deck.cards)) if c not in set(mine)]
-    entries = [(SCORES[name].short(param), scorer(deck, [mine, others], [{}, {}])[0])
-               for name, param, scorer in scoring.hand if not SCORES[name].counts_events]
-    at_once = max((f(deck, mine[0], mine[1:]) for f in scoring.events.values()), default=0.0) \
-        if mine else 0.0
-    return entries, at_once
+    out = []
+    for name, param, scorer in scoring.hand:
+        unit = SCORES[name]
+        if unit.counts_events:
+            out.append(TakenEntry(name, param, 0.0, (None, None)))
+            continue
+        mine_count, rest = unit.count(deck, param, [mine, others], [{}, {}])
+        out.append(TakenEntry(name, param, scorer(deck, [mine, others], [{}, {}])[0],
+                              (mine_count, rest)))
+    return out
+
+
+def one_capture_problem(rules: Any, cards: Sequence[int]) -> tuple[int, list[int]] | None:
+    """Whether `cards` can be one capture (the first card played, taking the others from a
+    table of exactly them) under any capture option of `rules`: None when one may make it,
+    else (the played card, the cards it cannot take). What `score --taken` checks before it
+    scores a capture's events: a Sette cannot take a Re and a Due worth 6 and 2."""
+    from .capture import takings
+    if len(cards) < 2:
+        return None
+    played, rest = cards[0], list(cards[1:])
+    deck = rules.deck
+    want = sorted(deck.cards[c].code for c in rest)
+    for step in rules.steps.values():
+        for option in step.options:
+            taking = option.params.get("_taking")
+            if taking is None:
+                continue
+            for way in takings(deck, taking, played, list(rest)):
+                if sorted(deck.cards[c].code for c in way) == want:
+                    return None
+    return played, rest
 
 
 def card_worth(deck: Any, scoring: Scoring | None) -> tuple[float, ...]:

@@ -549,8 +549,9 @@ def run(*args, input=None):
 def test_score_taken_cards():
     r = run("score", "scopa", "--taken", "7d 7c 7b 7s 6d")
     assert r.exit_code == 0, r.output
-    lines = dict(line.rsplit(None, 1) for line in r.output.splitlines())
-    assert lines["card 7d"] == "1" and lines["the prime (primiera)"] == "1"
+    rows = {line[:37].strip(): line[37:].split() for line in r.output.splitlines()}
+    assert rows["the settebello"] == ["1", "0", "1"]       # these cards, the rest, the points
+    assert rows["sum of the prime (primiera)"] == ["84", "70", "1"]  # 4 x 21; 3 x 18 + 16
     r = run("score", "cocincina", "--taken", "7b 5b 2b")
     assert r.exit_code == 0 and r.output.split()[-1] == "15"
 

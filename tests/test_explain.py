@@ -271,6 +271,7 @@ CHANGES = {
     "house/schwimmen-31-knocks": {"instant"},
     "house/scopa-d-assi": {"turn"},
     "house/scopa-21": {"end"},
+    "house/scopa-first-to-11": {"end"},
     "house/scopa-last-card": {"turn"},
     "house/scopa-re-redeal": {"events"},
     "house/cocincina-75": {"events", "end"},      # the target, said in both

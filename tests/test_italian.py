@@ -260,7 +260,7 @@ def test_the_fixed_phrases_are_there():
     assert "Se sul tavolo ci sono almeno 3 Re" in it("house/scopa-re-redeal")
     assert "Se sul tavolo ci sono esattamente 7, 8 e 9" in it("house/schwimmen-789")
     assert "l'Asso prende tutte le carte del tavolo" in it("house/scopa-d-assi")
-    assert "(non all'ultima giocata della mano, né quando una carta porta via tutto il tavolo" \
+    assert "né quando l'Asso porta via tutto il tavolo per la sua regola)" \
         in it("house/scopa-d-assi")
     assert "il Fante, il Cavallo e il Re prendono solo una carta uguale" in it("cocincina")
 

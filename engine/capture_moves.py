@@ -45,9 +45,10 @@ from .rules import Action, make_action
 MAX_KEPT_TABLES = 50_000
 
 Positions = tuple[int, ...]
-#: an answer by values: (every set of positions in order, how many sets its parts hold, the
-#: parts: the equal cards, the sums to the value, the single cards and the sums to the total)
-Answer = tuple[list[Positions], int, tuple[list[Positions], ...]]
+#: an answer by values: (how many sets its parts hold, the one part holding any or -1, the
+#: parts: the equal cards, the sums to the value, the single cards and the sums to the total),
+#: each set by its places in the table's order of value
+Answer = tuple[int, int, tuple[list[Positions], ...]]
 
 
 class Taker:
@@ -68,37 +69,50 @@ class Taker:
         special = taking.takes_all | taking.same_rank_only
         #: per card: its takings follow from values alone
         self.plain = [by_values and c.rank not in special for c in cards]
-        self.tables: dict[tuple[Number, ...], dict[Number, Answer]] = {}
+        self.tables: dict[tuple[Number, ...], dict[Number, Answer | None]] = {}
 
-    def answers(self, table: list[int]) -> dict[Number, Answer]:
-        """The answers kept for the values of this table (filled in as cards ask)."""
+    def answers(self, table: list[int]) -> tuple[dict[Number, Answer | None], list[int]]:
+        """The answers kept for the values of this table, in order of value (filled in as
+        cards ask), and the table's positions in that order (a stable sort: positions of
+        equal values stay in the table's order)."""
         values = self.values
-        key = tuple([values[c] for c in table])
+        by_value = sorted(range(len(table)), key=[values[c] for c in table].__getitem__)
+        key = tuple([values[table[i]] for i in by_value])
         kept = self.tables.get(key)
         if kept is None:
             if len(self.tables) >= MAX_KEPT_TABLES:
                 self.tables.clear()
             kept = self.tables[key] = {}
-        return kept
+        return kept, by_value
 
-    def takes(self, card: int, table: list[int], kept: dict[Number, Answer],
-              limit: int) -> list[tuple[int, ...]]:
+    def takes(self, card: int, table: list[int], kept: dict[Number, Answer | None],
+              by_value: list[int], limit: int) -> list[tuple[int, ...]]:
         """What `takings(deck, taking, card, table, limit)` gives, for a table not empty
-        whose answers are `kept` (see `answers`)."""
+        whose answers and order are `kept` and `by_value` (see `answers`)."""
         if not self.plain[card] or limit > MAX_CAPTURE_MOVES:
             return takings(self.deck, self.taking, card, table, limit)
         value = self.values[card]
-        answer = kept.get(value)
+        answer = kept.get(value, ())
+        if answer == ():
+            answer = kept[value] = self._answer([self.values[table[i]] for i in by_value],
+                                                value)
         if answer is None:
-            answer = kept[value] = self._answer([self.values[c] for c in table], value)
-        found, size, parts = answer
-        sets = found if size <= limit else self._cut(parts, limit)
+            return takings(self.deck, self.taking, card, table, limit)
+        size, only, parts = answer
+        if not size:
+            return []
         place = self.place.__getitem__
+        if size <= limit and only >= 0 and len(parts[only]) == 1:  # the usual: one set
+            return [tuple(sorted([table[by_value[j]] for j in parts[only][0]], key=place))]
+        sets = self._cut(tuple(_in_table(part, by_value) for part in parts), limit)
         return [(table[s[0]],) if len(s) == 1 else tuple(sorted([table[i] for i in s], key=place))
                 for s in sets]
 
-    def _answer(self, tvals: list[Number], value: Number) -> Answer:
-        """Every set a card of `value` takes by position, whole, and its parts."""
+    def _answer(self, tvals: list[Number], value: Number) -> Answer | None:
+        """The sets a card of `value` takes from a table of these values (in order), by
+        their places in that order, in their four parts (see `_cut`); None when a part is
+        longer than `MAX_CAPTURE_MOVES` (which of them the limit keeps depends on the
+        table's order: `takings` is asked)."""
         taking = self.taking
         equal: list[Positions] = []
         sums: list[Positions] = []
@@ -113,11 +127,15 @@ class Taker:
             singles = [(i,) for i, v in enumerate(tvals) if v == target]
             with_played = _sums(tvals, target)
         parts = (equal, sums, singles, with_played)
-        size = sum(len(p) for p in parts)
-        return self._cut(parts, size), size, parts
+        if any(len(p) >= MAX_CAPTURE_MOVES for p in parts):
+            return None
+        filled = [i for i, p in enumerate(parts) if p]
+        return sum(len(p) for p in parts), filled[0] if len(filled) == 1 else -1, parts
 
     def _cut(self, parts: tuple[list[Positions], ...], limit: int) -> list[Positions]:
-        """The sets as `takings` lists them at most `limit` of (its cuts, in its order)."""
+        """The sets as `takings` lists them, at most `limit` of them (its cuts, in its
+        order): the equal cards, the sums to the value, then the single cards and sums
+        adding up with the played card to the total that are not among those."""
         taking = self.taking
         equal, sums, singles, with_played = parts
         out: list[Positions] = []
@@ -134,6 +152,15 @@ class Taker:
             more = more + with_played[:rest - len(more)]
             out = out + [s for s in more if s not in seen]
         return out
+
+
+def _in_table(part: list[Positions], by_value: list[int]) -> list[Positions]:
+    """Sets of places in the order of value as sets of places on the table, in the order
+    `takings` lists them: the fewest cards first, then by their places on the table."""
+    out = [tuple(sorted([by_value[j] for j in s])) for s in part]
+    if len(out) > 1:
+        out.sort(key=lambda s: (len(s), s))
+    return out
 
 
 def _sums(tvals: list[Number], target: Number) -> list[Positions]:
@@ -179,8 +206,9 @@ def capture_lister(opt: Any, actions: Mapping[tuple, Action], n: int) -> Any:
             return []
         share = max(1, MAX_CAPTURE_MOVES // len(playable))
         if table:
-            kept = taker.answers(table)
-            found = [(card, taker.takes(card, table, kept, share)) for card in playable]
+            kept, by_value = taker.answers(table)
+            found = [(card, taker.takes(card, table, kept, by_value, share))
+                     for card in playable]
         else:
             found = [(card, []) for card in playable]
         # `must_per_hand`: no card is laid while another can take

@@ -49,6 +49,8 @@ Positions = tuple[int, ...]
 #: parts: the equal cards, the sums to the value, the single cards and the sums to the total),
 #: each set by its places in the table's order of value
 Answer = tuple[int, int, tuple[list[Positions], ...]]
+#: no card of this value has asked about this table yet
+_UNASKED: Answer = (-1, -1, ())
 
 
 class Taker:
@@ -92,8 +94,8 @@ class Taker:
         if not self.plain[card] or limit > MAX_CAPTURE_MOVES:
             return takings(self.deck, self.taking, card, table, limit)
         value = self.values[card]
-        answer = kept.get(value, ())
-        if answer == ():
+        answer = kept.get(value, _UNASKED)
+        if answer is _UNASKED:
             answer = kept[value] = self._answer([self.values[table[i]] for i in by_value],
                                                 value)
         if answer is None:

@@ -188,6 +188,7 @@ def capture_lister(opt: Any, actions: Mapping[tuple, Action], n: int) -> Any:
     taking: Taking = params["_taking"]
     cache: dict[tuple[int, ...], Action] = {}
     taker: Taker | None = None
+    lays: list[Action] = []  # laying each card down, made with the Taker
     must, hand_must = taking.must, taking.hand_must
 
     def action(cards: tuple[int, ...]) -> Action:
@@ -199,18 +200,19 @@ def capture_lister(opt: Any, actions: Mapping[tuple, Action], n: int) -> Any:
         return a
 
     def legal(st: Any, p: int) -> list[Action]:
-        nonlocal taker
+        nonlocal taker, lays
         if taker is None or taker.deck is not st.rules.deck:
             taker = Taker(st.rules.deck, taking)
+            lays = [make_action(opt, (c,)) for c in range(len(taker.values))]
         playable = _playable(st, p, source, taker)
         table = st.zones[table_zone]
         if not playable:
             return []
-        share = max(1, MAX_CAPTURE_MOVES // len(playable))
         if table:
+            share = max(1, MAX_CAPTURE_MOVES // len(playable))
             kept, by_value = taker.answers(table)
-            found = [(card, taker.takes(card, table, kept, by_value, share))
-                     for card in playable]
+            takes = taker.takes
+            found = [(card, takes(card, table, kept, by_value, share)) for card in playable]
         else:
             found = [(card, []) for card in playable]
         # `must_per_hand`: no card is laid while another can take
@@ -220,7 +222,7 @@ def capture_lister(opt: Any, actions: Mapping[tuple, Action], n: int) -> Any:
             for taken in sets:
                 out.append(action((card,) + taken))
             if (not sets and may_lay) or not must:
-                out.append(action((card,)))
+                out.append(lays[card])
         return out
     return legal
 

@@ -451,7 +451,10 @@ def made_events(st: Any, events: Sequence[CaptureEvent], played: int, taken: tup
     for ev in events:
         if by_rule and not ev.by_takes_all:
             continue
-        if not any(FACT_TESTS[f](cards, played, taken, left, previous, p) for f in ev.when):
+        for f in ev.when:
+            if FACT_TESTS[f](cards, played, taken, left, previous, p):
+                break
+        else:  # none of its facts
             continue
         if not ev.on_last_play:
             if last is None:

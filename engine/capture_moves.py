@@ -31,7 +31,6 @@ from .capture import (
     HAND,
     MAX_CACHED_ACTIONS,
     MAX_CAPTURE_MOVES,
-    CaptureEvent,
     Number,
     Taking,
     adding_up,
@@ -74,12 +73,12 @@ class Taker:
         self.tables: dict[tuple[Number, ...], dict[Number, Answer | None]] = {}
 
     def answers(self, table: list[int]) -> tuple[dict[Number, Answer | None], list[int]]:
-        """The answers kept for the values of this table, in order of value (filled in as
-        cards ask), and the table's positions in that order (a stable sort: positions of
-        equal values stay in the table's order)."""
-        values = self.values
-        by_value = sorted(range(len(table)), key=[values[c] for c in table].__getitem__)
-        key = tuple([values[table[i]] for i in by_value])
+        """The answers kept for the values of this table (filled in as cards ask), and the
+        table's cards in order of value (a stable sort: cards of equal value stay in the
+        table's order), whose places the answers name."""
+        value = self.values.__getitem__
+        by_value = sorted(table, key=value)
+        key = tuple(map(value, by_value))
         kept = self.tables.get(key)
         if kept is None:
             if len(self.tables) >= MAX_KEPT_TABLES:
@@ -90,14 +89,13 @@ class Taker:
     def takes(self, card: int, table: list[int], kept: dict[Number, Answer | None],
               by_value: list[int], limit: int) -> list[tuple[int, ...]]:
         """What `takings(deck, taking, card, table, limit)` gives, for a table not empty
-        whose answers and order are `kept` and `by_value` (see `answers`)."""
+        whose answers and cards in order of value are `kept` and `by_value` (`answers`)."""
         if not self.plain[card] or limit > MAX_CAPTURE_MOVES:
             return takings(self.deck, self.taking, card, table, limit)
         value = self.values[card]
         answer = kept.get(value, _UNASKED)
         if answer is _UNASKED:
-            answer = kept[value] = self._answer([self.values[table[i]] for i in by_value],
-                                                value)
+            answer = kept[value] = self._answer([self.values[c] for c in by_value], value)
         if answer is None:
             return takings(self.deck, self.taking, card, table, limit)
         size, only, parts = answer
@@ -105,8 +103,9 @@ class Taker:
             return []
         place = self.place.__getitem__
         if size <= limit and only >= 0 and len(parts[only]) == 1:  # the usual: one set
-            return [tuple(sorted([table[by_value[j]] for j in parts[only][0]], key=place))]
-        sets = self._cut(tuple(_in_table(part, by_value) for part in parts), limit)
+            return [tuple(sorted([by_value[j] for j in parts[only][0]], key=place))]
+        at = [table.index(c) for c in by_value]  # (cards of one deck: one place each)
+        sets = self._cut(tuple(_in_table(part, at) for part in parts), limit)
         return [(table[s[0]],) if len(s) == 1 else tuple(sorted([table[i] for i in s], key=place))
                 for s in sets]
 
@@ -205,18 +204,40 @@ def capture_lister(opt: Any, actions: Mapping[tuple, Action], n: int) -> Any:
             taker = Taker(st.rules.deck, taking)
             lays = [make_action(opt, (c,)) for c in range(len(taker.values))]
         playable = _playable(st, p, source, taker)
-        table = st.zones[table_zone]
         if not playable:
             return []
+        table = st.zones[table_zone]
+        if hand_must:
+            return must_lists(playable, table)
+        if not table:
+            return [lays[card] for card in playable]
+        share = max(1, MAX_CAPTURE_MOVES // len(playable))
+        kept, by_value = taker.answers(table)
+        plain, values, takes = taker.plain, taker.values, taker.takes
+        out = []
+        for card in playable:
+            answer = kept.get(values[card]) if plain[card] else None
+            if answer is not None and not answer[0]:  # known to take nothing: laid
+                out.append(lays[card])
+                continue
+            sets = takes(card, table, kept, by_value, share)
+            for taken in sets:
+                out.append(action((card,) + taken))
+            if not sets or not must:
+                out.append(lays[card])
+        return out
+
+    def must_lists(playable: list[int], table: list[int]) -> list[Action]:
+        """`must_per_hand`: no card is laid while another can take."""
+        assert taker is not None
         if table:
             share = max(1, MAX_CAPTURE_MOVES // len(playable))
             kept, by_value = taker.answers(table)
-            takes = taker.takes
-            found = [(card, takes(card, table, kept, by_value, share)) for card in playable]
+            found = [(card, taker.takes(card, table, kept, by_value, share))
+                     for card in playable]
         else:
             found = [(card, []) for card in playable]
-        # `must_per_hand`: no card is laid while another can take
-        may_lay = not hand_must or not any(sets for _, sets in found)
+        may_lay = not any(sets for _, sets in found)
         out = []
         for card, sets in found:
             for taken in sets:
@@ -253,28 +274,31 @@ Judge = Callable[[tuple[int, ...]], tuple[int, float]]
 
 
 def judge(st: Any, opt: Any) -> Judge | None:
-    """What each capture of `opt` would make now, without playing it (as `capture.preview`
-    says, move by move); None when no capture can make anything now (no event can be made on
-    the hand's last card, say). What every move shares is read once: whether this is the
-    hand's last card, the table, the previous lay, which events are still possible."""
+    """What each capture of `opt` would make now, without playing it (as its facts say, move
+    by move); None when no capture can make anything now (no event can be made on the hand's
+    last card, say). What every move shares is read once a decision (whether this is the
+    hand's last card, the table, the previous lay), what never changes once an option
+    (`_events_of`)."""
     params = opt.params
-    left = sum(len(h) for h in st.hands) + sum(
-        len(p) for z in st.rules.capture_sources for p in st.own[z])
-    rest = st.rules.rest_zone
-    last = left == 1 and not (rest is not None and st.zones[rest])
-    events: tuple[CaptureEvent, ...] = tuple(
-        ev for ev in params["_events"] if ev.on_last_play or not last)
+    rules = st.rules
+    rest = rules.rest_zone
+    last = not (rest is not None and st.zones[rest]) and sum(map(len, st.hands)) + sum(
+        len(p) for z in rules.capture_sources for p in st.own[z]) == 1
+    kept = _JUDGED.get(opt)
+    if kept is None or kept[0] is not rules:
+        if len(_JUDGED) >= MAX_JUDGED:
+            _JUDGED.clear()  # options of rulesets long gone: memory stays small
+        kept = _JUDGED[opt] = (rules, _events_of(rules, params, False),
+                               _events_of(rules, params, True))
+    events = kept[2] if last else kept[1]
     if not events:
         return None
-    deck = st.rules.deck
+    deck = rules.deck
     cards = deck.cards
     taking: Taking = params["_taking"]
+    all_of_rank = taking.takes_all
     table = st.zones[params["table"]]
     prev, p = st.capture.last_played, st.current_player
-    scoring = st.rules.scoring
-    scorers = [scoring.events.get(ev.name) if scoring else None for ev in events]
-    tests = [[FACT_TESTS[f] for f in ev.when] for ev in events]
-    all_of_rank = taking.takes_all
 
     def made(action_cards: tuple[int, ...]) -> tuple[int, float]:
         played, taken = action_cards[0], action_cards[1:]
@@ -284,15 +308,30 @@ def judge(st: Any, opt: Any) -> Judge | None:
             deck, taking, played, taken, table)
         left = len(table) - len(taken)
         n, points = 0, 0.0
-        for ev, ts, scorer in zip(events, tests, scorers):
-            if (by_rule and not ev.by_takes_all) or not any(
-                    t(cards, played, taken, left, prev, p) for t in ts):
+        for by_takes, tests, scorer in events:
+            if (by_rule and not by_takes) or not any(
+                    t(cards, played, taken, left, prev, p) for t in tests):
                 continue
             n += 1
             if scorer is not None:
                 points += scorer(deck, played, taken)
         return n, points
     return made
+
+
+#: per option: (its rules, its events as `_events_of` gives them, and on the last play)
+MAX_JUDGED = 256
+_JUDGED: dict[Any, tuple[Any, tuple, tuple]] = {}
+
+
+def _events_of(rules: Any, params: Mapping[str, Any], last: bool
+               ) -> tuple[tuple[bool, tuple[Callable[..., bool], ...], Any], ...]:
+    """An option's events that can be made (on the hand's last play, with `last`): each as
+    (made `by_takes_all`, the tests of its facts, the scorer of its points at once)."""
+    scoring = rules.scoring
+    return tuple((ev.by_takes_all, tuple(FACT_TESTS[f] for f in ev.when),
+                  scoring.events.get(ev.name) if scoring else None)
+                 for ev in params["_events"] if ev.on_last_play or not last)
 
 
 __all__ = ["Taker", "capture_lister", "judge"]

@@ -408,13 +408,16 @@ def capture_apply(st: Any, opt: Any, action: Action, p: int) -> None:
         cap.last_taker, cap.last_played = p, None
         st.emit("take", p, card=deck.code(played), taken=[], facts=["kept"], events=[])
         return
-    by_rule = by_takes_all(deck, taking, played, taken, table)
+    by_rule = deck.cards[played].rank in taking.takes_all and by_takes_all(
+        deck, taking, played, taken, table)
     for c in taken:
         table.remove(c)
-    st.own[into][side].extend((played,) + taken)
+    st.own[into][side].extend(action.cards)
     cap.last_taker = p
     cap.last_played = None
-    made = made_events(st, params["_events"], played, taken, len(table), previous, p, by_rule)
+    events = params["_events"]
+    made = made_events(st, events, played, taken, len(table), previous, p, by_rule) \
+        if events else []
     facts: set[str] = set()
     if st.record:  # the facts are told; play asks only those its events need (made_events)
         facts = capture_facts(st, played, taken, table, previous, p)

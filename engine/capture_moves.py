@@ -208,7 +208,7 @@ def capture_lister(opt: Any, actions: Mapping[tuple, Action], n: int) -> Any:
             return []
         table = st.zones[table_zone]
         if hand_must:
-            return must_lists(playable, table)
+            return _must_per_hand(taker, playable, table, action, lays, must)
         if not table:
             return [lays[card] for card in playable]
         share = max(1, MAX_CAPTURE_MOVES // len(playable))
@@ -227,25 +227,27 @@ def capture_lister(opt: Any, actions: Mapping[tuple, Action], n: int) -> Any:
                 out.append(lays[card])
         return out
 
-    def must_lists(playable: list[int], table: list[int]) -> list[Action]:
-        """`must_per_hand`: no card is laid while another can take."""
-        assert taker is not None
-        if table:
-            share = max(1, MAX_CAPTURE_MOVES // len(playable))
-            kept, by_value = taker.answers(table)
-            found = [(card, taker.takes(card, table, kept, by_value, share))
-                     for card in playable]
-        else:
-            found = [(card, []) for card in playable]
-        may_lay = not any(sets for _, sets in found)
-        out = []
-        for card, sets in found:
-            for taken in sets:
-                out.append(action((card,) + taken))
-            if (not sets and may_lay) or not must:
-                out.append(lays[card])
-        return out
     return legal
+
+
+def _must_per_hand(taker: Taker, playable: list[int], table: list[int],
+                   action: Callable[[tuple[int, ...]], Action], lays: list[Action],
+                   must: bool) -> list[Action]:
+    """The legal captures under `must_per_hand`: no card is laid while another can take."""
+    if table:
+        share = max(1, MAX_CAPTURE_MOVES // len(playable))
+        kept, by_value = taker.answers(table)
+        found = [(card, taker.takes(card, table, kept, by_value, share)) for card in playable]
+    else:
+        found = [(card, []) for card in playable]
+    may_lay = not any(sets for _, sets in found)
+    out = []
+    for card, sets in found:
+        for taken in sets:
+            out.append(action((card,) + taken))
+        if (not sets and may_lay) or not must:
+            out.append(lays[card])
+    return out
 
 
 def _playable(st: Any, p: int, source: str, taker: Taker) -> list[int]:

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from .capture import preview
+from .capture_moves import judge
 from .errors import UsageError
 from .mc import MonteCarloBot
 from .roles import CAPTURE, DISCARD, DRAW, KNOCK, PASS, SWAP, SWAP_ALL
@@ -350,18 +350,25 @@ def _best_capture(state, actions) -> Action:
     """A capture game: the move making the most events (a sweep), then the most points at
     once, then taking the most by the ruleset's end-of-hand scoring (the first on ties); where
     the stakes mode counts against (`sign` -1: the fewest points win) the move with the least
-    of all that, so that the bot takes as little as it can and lays the card worth most."""
+    of all that, so that the bot takes as little as it can and lays the card worth most. What
+    a capture would make is judged per option (capture_moves.judge: what all its moves share is
+    read once); an option none of whose captures can make anything now judges none."""
     worth = state.rules.card_worth  # computed once by the compiler
     most = state.rules.stakes.mode.sign > 0
     best, best_key = actions[0], None
+    judges: dict = {}
     for a in actions:
         cards = a.cards
         if len(cards) > 1:  # a capture: what it makes, and what the cards are worth
-            made, points = preview(state, a)
+            opt = a.option_ref
+            made = judges.get(opt, judges)
+            if made is judges:
+                made = judges[opt] = judge(state, opt)
+            events, points = (0, 0.0) if made is None else made(cards)
             total = 0.0
             for c in cards:  # (a loop: `sum` over a generator makes one per move)
                 total += worth[c]
-            key = (made, points, total)
+            key = (events, points, total)
         else:  # a card laid down: the less it is worth, the better
             key = (0, 0.0, -worth[cards[0]])
         if best_key is None or (key > best_key if most else key < best_key):

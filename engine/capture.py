@@ -18,13 +18,13 @@ points (`scoring.events`, see tally.py) are added as they happen.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import combinations
 from typing import Any, Literal
 
-from .rules import Action, make_action
+from .rules import Action
 
 #: The facts a capture may make (the words of `events[].when`).
 FACTS = ("sweep", "same_suit", "takes_last_played")
@@ -380,58 +380,7 @@ def _extend(pairs: set[tuple[int, Number]], value: Number, copies: int,
     return out
 
 
-# ---- the primitive ------------------------------------------------------------------------
-def capture_lister(opt: Any, actions: Mapping[tuple, Action], n: int) -> Any:
-    """(state, player) -> the legal captures of this option: for each card the player may
-    play, each set it may take (or laying it down, when it takes nothing or need not take).
-    Actions are made the first time a combination is seen and reused after (`actions`, the
-    option's table built at compile time, is empty: the combinations are too many)."""
-    params = opt.params
-    source, table_zone = params["from"], params["table"]
-    taking: Taking = params["_taking"]
-    cache: dict[tuple[int, ...], Action] = {}
-
-    def action(cards: tuple[int, ...]) -> Action:
-        a = cache.get(cards)
-        if a is None:
-            if len(cache) >= MAX_CACHED_ACTIONS:
-                cache.clear()  # a long run of crowded tables: start again, memory stays small
-            a = cache[cards] = make_action(opt, cards)
-        return a
-
-    def legal(st: Any, p: int) -> list[Action]:
-        deck = st.rules.deck
-        if source == HAND:
-            playable = _distinct_cards(st.hands[p], deck)
-        else:
-            pile = st.own[source][p]
-            playable = [pile[-1]] if pile else []
-        table = st.zones[table_zone]
-        out = []
-        share = max(1, MAX_CAPTURE_MOVES // len(playable)) if playable else 0
-        found = [(card, takings(deck, taking, card, table, share)) for card in playable]
-        # `must_per_hand`: no card is laid while another can take
-        may_lay = not taking.hand_must or not any(sets for _, sets in found)
-        for card, sets in found:
-            for taken in sets:
-                out.append(action((card,) + taken))
-            if (not sets and may_lay) or not taking.must:
-                out.append(action((card,)))
-        return out
-    return legal
-
-
-def _distinct_cards(hand: list[int], deck: Any) -> list[int]:
-    seen: set[str] = set()
-    out = []
-    for c in hand:
-        code = deck.cards[c].code
-        if code not in seen:
-            seen.add(code)
-            out.append(c)
-    return out
-
-
+# ---- the primitive (its lister is in capture_moves) -----------------------------------
 def capture_apply(st: Any, opt: Any, action: Action, p: int) -> None:
     params = opt.params
     source, table_zone, into = params["from"], params["table"], params["into"]
@@ -451,44 +400,72 @@ def capture_apply(st: Any, opt: Any, action: Action, p: int) -> None:
         if table or not (taking.keeps_on_empty and deck.cards[played].rank in taking.takes_all):
             table.append(played)
             cap.last_played = (p, played)
-            st.emit("lay", p, card=deck.code(played))
+            if st.record:
+                st.emit("lay", p, card=deck.code(played))
             return
         # `takes_all_on_empty: keep`: a capture of nothing, which makes no event
         st.own[into][side].append(played)
         cap.last_taker, cap.last_played = p, None
         st.emit("take", p, card=deck.code(played), taken=[], facts=["kept"], events=[])
         return
-    by_rule = by_takes_all(deck, taking, played, taken, table)
+    by_rule = deck.cards[played].rank in taking.takes_all and by_takes_all(
+        deck, taking, played, taken, table)
     for c in taken:
         table.remove(c)
-    st.own[into][side].extend((played,) + taken)
+    st.own[into][side].extend(action.cards)
     cap.last_taker = p
     cap.last_played = None
-    facts = capture_facts(st, played, taken, table, previous, p)
-    if by_rule:
-        facts.add("takes_all")
-    made = [ev for ev in params["_events"] if makes(ev, facts)]
-    st.emit("take", p, card=deck.code(played), taken=deck.codes(taken), facts=sorted(facts),
-            events=[ev.name for ev in made])
+    events = params["_events"]
+    made = made_events(st, events, played, taken, len(table), previous, p, by_rule) \
+        if events else []
+    facts: set[str] = set()
+    if st.record:  # the facts are told; play asks only those its events need (made_events)
+        facts = capture_facts(st, played, taken, table, previous, p)
+        if by_rule:
+            facts.add("takes_all")
+        st.emit("take", p, card=deck.code(played), taken=deck.codes(taken),
+                facts=sorted(facts), events=[ev.name for ev in made])
     for ev in made:
         counts = cap.counts[side]
         counts[ev.name] = counts.get(ev.name, 0) + 1
         scorer = st.rules.scoring.events.get(ev.name) if st.rules.scoring else None
         points = scorer(deck, played, taken) if scorer is not None else 0
-        st.emit("capture_event", p, event=ev.name, card=deck.code(played),
-                taken=deck.codes(taken), facts=[f for f in ev.when if f in facts],
-                points=points)
+        if st.record:
+            st.emit("capture_event", p, event=ev.name, card=deck.code(played),
+                    taken=deck.codes(taken), facts=[f for f in ev.when if f in facts],
+                    points=points)
         if points:
             award(st, side, points, ev.name)
 
 
-def makes(ev: CaptureEvent, facts: set[str]) -> bool:
-    """A capture with these facts makes the event `ev`."""
-    if not any(f in facts for f in ev.when):
-        return False
-    if not ev.on_last_play and "last_play" in facts:
-        return False
-    return ev.by_takes_all or "takes_all" not in facts
+def made_events(st: Any, events: Sequence[CaptureEvent], played: int, taken: tuple[int, ...],
+                left: int, previous: tuple[int, int] | None, p: int, by_rule: bool
+                ) -> list[CaptureEvent]:
+    """The events a capture just made makes (`left`: the table cards it left): one whose
+    facts (any of `when`) hold, unless it is a `takes_all` card's capture by its rule and the
+    event is not made `by_takes_all`, or the hand's last play and the event is not made
+    `on_last_play`. Only the facts the events name are asked (and whether this was the last
+    play only when it matters): listing them all is what recording a game does."""
+    if not events:
+        return []
+    cards = st.rules.deck.cards
+    out = []
+    last = None
+    for ev in events:
+        if by_rule and not ev.by_takes_all:
+            continue
+        for f in ev.when:
+            if FACT_TESTS[f](cards, played, taken, left, previous, p):
+                break
+        else:  # none of its facts
+            continue
+        if not ev.on_last_play:
+            if last is None:
+                last = is_last_play(st)
+            if last:
+                continue
+        out.append(ev)
+    return out
 
 
 def by_takes_all(deck: Any, taking: Taking, played: int, taken: Sequence[int],
@@ -512,19 +489,36 @@ def capture_facts(st: Any, played: int, taken: tuple[int, ...], table: list[int]
                   previous: tuple[int, int] | None, p: int) -> set[str]:
     """The facts of a capture just made (the table already without the cards taken)."""
     cards = st.rules.deck.cards
-    facts: set[str] = set()
-    if not table:
-        facts.add("sweep")
-    suit = cards[played].suit
-    if len(taken) >= 2 and all(cards[c].suit == suit for c in taken):
-        facts.add("same_suit")
-    if previous is not None and previous[0] != p and len(taken) == 1 \
-            and cards[taken[0]].code == cards[previous[1]].code \
-            and cards[previous[1]].rank == cards[played].rank:
-        facts.add("takes_last_played")
+    left = len(table)
+    facts = {f for f, test in FACT_TESTS.items() if test(cards, played, taken, left, previous, p)}
     if is_last_play(st):
         facts.add("last_play")
     return facts
+
+
+# ---- the facts, each tested of a capture: (the deck's cards, the card played, the cards taken,
+# how many table cards it leaves, the previous lay (seat, card), the player)
+def _sweep(cards: Any, played: int, taken: tuple[int, ...], left: int, prev: Any,
+           p: int) -> bool:
+    return left == 0
+
+
+def _same_suit(cards: Any, played: int, taken: tuple[int, ...], left: int, prev: Any,
+               p: int) -> bool:
+    suit = cards[played].suit
+    return len(taken) >= 2 and all(cards[c].suit == suit for c in taken)
+
+
+def _takes_last_played(cards: Any, played: int, taken: tuple[int, ...], left: int,
+                       prev: tuple[int, int] | None, p: int) -> bool:
+    return prev is not None and prev[0] != p and len(taken) == 1 \
+        and cards[taken[0]].code == cards[prev[1]].code \
+        and cards[prev[1]].rank == cards[played].rank
+
+
+#: each fact of `FACTS`, tested of a capture (made or about to be)
+FACT_TESTS: dict[str, Callable[[Any, int, tuple[int, ...], int, Any, int], bool]] = {
+    "sweep": _sweep, "same_suit": _same_suit, "takes_last_played": _takes_last_played}
 
 
 def is_last_play(st: Any) -> bool:
@@ -615,49 +609,6 @@ def events_made(rules: Any) -> set[str]:
     """The names of the events the ruleset's captures can make (`events:` of its options)."""
     return {e.name for st in rules.steps.values() for o in st.options
             for e in o.params.get("_events") or ()}
-
-
-# ---- what a capture would be worth (for bots) ---------------------------------------------
-def preview(st: Any, action: Action) -> tuple[int, float]:
-    """(events the capture would make, points those events are worth at once), without
-    playing it: what a greedy player looks at first."""
-    if len(action.cards) < 2:
-        return 0, 0.0
-    opt = action.option_ref
-    params = opt.params
-    played, taken = action.cards[0], action.cards[1:]
-    table = st.zones[params["table"]]
-    cards = st.rules.deck.cards
-    facts = set()
-    if len(taken) == len(table):
-        facts.add("sweep")
-    suit = cards[played].suit
-    if len(taken) >= 2 and all(cards[c].suit == suit for c in taken):
-        facts.add("same_suit")
-    prev = st.capture.last_played
-    if prev is not None and prev[0] != st.current_player and len(taken) == 1 \
-            and cards[taken[0]].code == cards[prev[1]].code \
-            and cards[prev[1]].rank == cards[played].rank:
-        facts.add("takes_last_played")
-    left = sum(len(h) for h in st.hands) + sum(
-        len(p) for z in st.rules.capture_sources for p in st.own[z])
-    rest = st.rules.rest_zone
-    last = left == 1 and not (rest is not None and st.zones[rest])
-    if last:
-        facts.add("last_play")
-    if by_takes_all(st.rules.deck, params["_taking"], played, taken, table):
-        facts.add("takes_all")
-    made, points = 0, 0.0
-    scoring = st.rules.scoring
-    for ev in params["_events"]:
-        if not makes(ev, facts):
-            continue
-        made += 1
-        scorer = scoring.events.get(ev.name) if scoring else None
-        if scorer is not None:
-            points += scorer(st.rules.deck, played, taken)
-    return made, points
-
 
 
 # ---- every capture an option can ever offer (integer action ids, see action_ids) ------------

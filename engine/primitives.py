@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from itertools import product
 from typing import Any
 
-from . import capture, take_rules
+from . import capture, capture_moves, take_rules
 from .cards import CARD_BITS
 from .keywords import CompileContext, Kind, ParamPath, Phrase, Ref, Registry, Terms, Unit
 from .roles import (
@@ -546,7 +546,7 @@ PRIMITIVES.add(Primitive(
     compile=capture.prepare, refs=(Ref("zone", ("table",)), Ref("zone", ("into",))),
     example={"table": "table", "into": "taken", "takes": {"takes_all": ["A"]},
              "events": [{"name": "sweeps", "when": ["sweep"]}]},
-    keys=lambda n: [], lister=capture.capture_lister, apply=capture.capture_apply,
+    keys=lambda n: [], lister=capture_moves.capture_lister, apply=capture.capture_apply,
     zone_param="table", plays_from="from", role=CAPTURE, moving=_capture_moving,
     catalogue=capture.capture_catalogue, id_key=capture.capture_key,
     forced=lambda option: option.params.get("from", capture.HAND) != capture.HAND, words={

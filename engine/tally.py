@@ -148,9 +148,10 @@ def _most_of_suit(spec: Mapping[str, Any], ctx: CompileContext) -> Scorer:
     if suit is None:
         return lambda deck, sides, events: [0] * len(sides)
     points = _points(spec)
+    of_suit = frozenset(c.id for c in ctx.deck.cards if c.suit == suit)  # counted by a set
 
     def scorer(deck: Any, sides: Sequence[Sequence[int]], events: Any) -> list[float]:
-        return _most([sum(1 for c in s if deck.cards[c].suit == suit) for s in sides], points)
+        return _most([len(of_suit.intersection(s)) for s in sides], points)
     return scorer
 
 
@@ -212,9 +213,10 @@ def _card(spec: Mapping[str, Any], ctx: CompileContext) -> Scorer:
         ctx.error(("card",), str(e))
         return lambda deck, sides, events: [0] * len(sides)
     code, points = ctx.deck.cards[card].code, _points(spec)
+    copies = frozenset(c.id for c in ctx.deck.cards if c.code == code)  # counted by a set
 
     def scorer(deck: Any, sides: Sequence[Sequence[int]], events: Any) -> list[float]:
-        return [points * sum(1 for c in s if deck.cards[c].code == code) for s in sides]
+        return [points * len(copies.intersection(s)) for s in sides]
     return scorer
 
 
@@ -268,13 +270,20 @@ def rank_table_total(deck: Any, cards: Sequence[int], table: Sequence[float],
                      every_suit: bool) -> float | None:
     """The sum over suits of the best table value among the cards of that suit; None when
     `every_suit` and a suit is missing."""
+    return _best_total([(c.suit, table[c.rank]) for c in deck.cards], len(deck.suits), cards,
+                       every_suit)
+
+
+def _best_total(by_card: Sequence[tuple[int, float]], suits: int, cards: Sequence[int],
+                every_suit: bool) -> float | None:
+    """`rank_table_total` with each card's (suit, table value) given (`by_card`, made once
+    per ruleset for play)."""
     best: dict[int, float] = {}
     for c in cards:
-        card = deck.cards[c]
-        v = table[card.rank]
-        if v > best.get(card.suit, float("-inf")):
-            best[card.suit] = v
-    if every_suit and len(best) < len(deck.suits):
+        suit, v = by_card[c]
+        if v > best.get(suit, float("-inf")):
+            best[suit] = v
+    if every_suit and len(best) < suits:
         return None
     return sum(best.values())
 
@@ -291,9 +300,12 @@ def _rank_table(spec: Mapping[str, Any], ctx: CompileContext) -> Scorer:
         ctx.error(("values",), f"no value for rank(s) {' '.join(missing)}: every rank needs one")
     table = tuple(float(given.get(c, 0)) for c in codes)
     every, points = _every_suit(spec), _points(spec)
+    # each card's (suit, table value), looked up once per card rather than through the deck
+    by_card = tuple((c.suit, table[c.rank]) for c in ctx.deck.cards)
+    suits = len(ctx.deck.suits)
 
     def scorer(deck: Any, sides: Sequence[Sequence[int]], events: Any) -> list[float]:
-        totals = [rank_table_total(deck, s, table, every) for s in sides]
+        totals = [_best_total(by_card, suits, s, every) for s in sides]
         if all(t is None for t in totals):
             return [0] * len(sides)
         return _most([-1.0 if t is None else t for t in totals], points)
@@ -637,13 +649,16 @@ def settle_score(st: Any) -> None:
         if rest:
             side = st.side_of[cap.last_taker]
             st.own[scoring.zone][side].extend(rest)
-            st.emit("leftover", cap.last_taker, cards=deck.codes(rest))
+            if st.record:
+                st.emit("leftover", cap.last_taker, cards=deck.codes(rest))
             st.zones[scoring.leftover] = []
     sides = st.own[scoring.zone]
     results = hand_points(scoring, deck, sides, cap.counts)
-    st.emit("hand_score", None, scores=[[name, pts] for name, pts in results],
-            cards=[len(s) for s in sides], counts=hand_counts(scoring, deck, sides, cap.counts),
-            events=[dict(c) for c in cap.counts])
+    if st.record:
+        st.emit("hand_score", None, scores=[[name, pts] for name, pts in results],
+                cards=[len(s) for s in sides],
+                counts=hand_counts(scoring, deck, sides, cap.counts),
+                events=[dict(c) for c in cap.counts])
     for i, (name, pts) in enumerate(results):
         for side, n in enumerate(pts):
             if n:

@@ -1,0 +1,339 @@
+"""The legal captures of a turn, listed by value, and what each would make (for the bots).
+
+`capture.takings` says what a card may take; listing it afresh for every card of every turn is
+what a capture game spends its time on. Which positions of the table a card of value v may
+take depends only on the values lying there, in their order (and on the taking rules, fixed
+per option): so a `Taker`, compiled once per option, keeps the answer by the table's values and
+the card's value, and a turn looks it up (a tuple of the table's values, one dict lookup per
+value in hand) and names the cards lying at those positions. The answer is kept whole, in its
+parts (an equal card, the sums, the cards adding up with the played one), and cut to a turn's
+share of `MAX_CAPTURE_MOVES` exactly as `takings` cuts it.
+
+What the lookup cannot say by values alone goes to `takings` itself, card by card: a card of a
+`takes_all` or `same_rank_only` rank (what it takes depends on ranks), every card when a figure
+is not taken by a number card of its value (`number_takes_figure: false`), and every card of a
+deck with copies of a card (one move per set of codes, whatever copies lie where). Both give
+the same moves in the same order (tests/test_capture_speed.py compares them).
+
+`judge` is the bots' side: what a capture would make (events, their points at once), with what
+is the same for every move of the decision (is this the hand's last card? which events can be
+made at all?) worked out once per decision, not once per move.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from itertools import combinations
+from typing import Any
+
+from .capture import (
+    FACT_TESTS,
+    FEW,
+    HAND,
+    MAX_CACHED_ACTIONS,
+    MAX_CAPTURE_MOVES,
+    Number,
+    Taking,
+    adding_up,
+    by_takes_all,
+    takings,
+)
+from .rules import Action, make_action
+
+#: Tables of values a `Taker` keeps answers for before it starts again (each a few hundred
+#: bytes): 20 MB at most.
+MAX_KEPT_TABLES = 50_000
+
+Positions = tuple[int, ...]
+#: an answer by values: (how many sets its parts hold, the one part holding any or -1, the
+#: parts: the equal cards, the sums to the value, the single cards and the sums to the total),
+#: each set by its places in the table's order of value
+Answer = tuple[int, int, tuple[list[Positions], ...]]
+#: no card of this value has asked about this table yet
+_UNASKED: Answer = (-1, -1, ())
+
+
+class Taker:
+    """`takings` of one option, answered by the table's values where values alone decide."""
+
+    def __init__(self, deck: Any, taking: Taking):
+        self.deck, self.taking = deck, taking
+        self.values = taking.values
+        cards = deck.cards
+        #: a card's place in the canonical order of taken cards (`capture._canon`)
+        order = sorted(range(len(cards)), key=lambda c: (cards[c].suit, cards[c].rank, c))
+        self.place = [0] * len(cards)
+        for i, c in enumerate(order):
+            self.place[c] = i
+        #: one card of each code: a set of cards is a set of codes (no `_distinct` to make)
+        self.plain_codes = len({c.code for c in cards}) == len(cards)
+        by_values = self.plain_codes and (taking.figure_alone or not taking.same_rank_only)
+        special = taking.takes_all | taking.same_rank_only
+        #: per card: its takings follow from values alone
+        self.plain = [by_values and c.rank not in special for c in cards]
+        self.tables: dict[tuple[Number, ...], dict[Number, Answer | None]] = {}
+
+    def answers(self, table: list[int]) -> tuple[dict[Number, Answer | None], list[int]]:
+        """The answers kept for the values of this table (filled in as cards ask), and the
+        table's cards in order of value (a stable sort: cards of equal value stay in the
+        table's order), whose places the answers name."""
+        value = self.values.__getitem__
+        by_value = sorted(table, key=value)
+        key = tuple(map(value, by_value))
+        kept = self.tables.get(key)
+        if kept is None:
+            if len(self.tables) >= MAX_KEPT_TABLES:
+                self.tables.clear()
+            kept = self.tables[key] = {}
+        return kept, by_value
+
+    def takes(self, card: int, table: list[int], kept: dict[Number, Answer | None],
+              by_value: list[int], limit: int) -> list[tuple[int, ...]]:
+        """What `takings(deck, taking, card, table, limit)` gives, for a table not empty
+        whose answers and cards in order of value are `kept` and `by_value` (`answers`)."""
+        if not self.plain[card] or limit > MAX_CAPTURE_MOVES:
+            return takings(self.deck, self.taking, card, table, limit)
+        value = self.values[card]
+        answer = kept.get(value, _UNASKED)
+        if answer is _UNASKED:
+            answer = kept[value] = self._answer([self.values[c] for c in by_value], value)
+        if answer is None:
+            return takings(self.deck, self.taking, card, table, limit)
+        size, only, parts = answer
+        if not size:
+            return []
+        place = self.place.__getitem__
+        if size <= limit and only >= 0 and len(parts[only]) == 1:  # the usual: one set
+            return [tuple(sorted([by_value[j] for j in parts[only][0]], key=place))]
+        at = [table.index(c) for c in by_value]  # (cards of one deck: one place each)
+        sets = self._cut(tuple(_in_table(part, at) for part in parts), limit)
+        return [(table[s[0]],) if len(s) == 1 else tuple(sorted([table[i] for i in s], key=place))
+                for s in sets]
+
+    def _answer(self, tvals: list[Number], value: Number) -> Answer | None:
+        """The sets a card of `value` takes from a table of these values (in order), by
+        their places in that order, in their four parts (see `_cut`); None when a part is
+        longer than `MAX_CAPTURE_MOVES` (which of them the limit keeps depends on the
+        table's order: `takings` is asked)."""
+        taking = self.taking
+        equal: list[Positions] = []
+        sums: list[Positions] = []
+        if taking.by_value:
+            equal = [(i,) for i, v in enumerate(tvals) if v == value]
+            if taking.sums and not (equal and taking.equal == "first"):
+                sums = _sums(tvals, value)
+        singles: list[Positions] = []
+        with_played: list[Positions] = []
+        if taking.with_played is not None:
+            target = taking.with_played - value
+            singles = [(i,) for i, v in enumerate(tvals) if v == target]
+            with_played = _sums(tvals, target)
+        parts = (equal, sums, singles, with_played)
+        if any(len(p) >= MAX_CAPTURE_MOVES for p in parts):
+            return None
+        filled = [i for i, p in enumerate(parts) if p]
+        return sum(len(p) for p in parts), filled[0] if len(filled) == 1 else -1, parts
+
+    def _cut(self, parts: tuple[list[Positions], ...], limit: int) -> list[Positions]:
+        """The sets as `takings` lists them, at most `limit` of them (its cuts, in its
+        order): the equal cards, the sums to the value, then the single cards and sums
+        adding up with the played card to the total that are not among those."""
+        taking = self.taking
+        equal, sums, singles, with_played = parts
+        out: list[Positions] = []
+        if taking.by_value:
+            out = equal[:limit]
+            if not (out and (taking.equal == "first" or len(out) == limit)) and taking.sums:
+                out = out + sums[:limit - len(out)]
+                if taking.fewest and out:
+                    out = [s for s in out if len(s) == len(out[0])]
+        if taking.with_played is not None and len(out) < limit:
+            rest = limit - len(out)
+            seen = set(out)
+            more = singles[:rest]
+            more = more + with_played[:rest - len(more)]
+            out = out + [s for s in more if s not in seen]
+        return out
+
+
+def _in_table(part: list[Positions], by_value: list[int]) -> list[Positions]:
+    """Sets of places in the order of value as sets of places on the table, in the order
+    `takings` lists them: the fewest cards first, then by their places on the table."""
+    out = [tuple(sorted([by_value[j] for j in s])) for s in part]
+    if len(out) > 1:
+        out.sort(key=lambda s: (len(s), s))
+    return out
+
+
+def _sums(tvals: list[Number], target: Number) -> list[Positions]:
+    """The positions of two or more table cards, each below `target`, adding up to it: the
+    fewest first, then in the table's order (as `capture._adding_up_to` lists them)."""
+    smaller = [i for i, v in enumerate(tvals) if v < target]
+    if len(smaller) > FEW:
+        return adding_up(smaller, [tvals[i] for i in smaller], [str(i) for i in smaller],
+                         target, MAX_CAPTURE_MOVES)
+    return [combo for size in range(2, len(smaller) + 1)
+            for combo in combinations(smaller, size)
+            if sum([tvals[i] for i in combo]) == target][:MAX_CAPTURE_MOVES]
+
+
+# ---- the primitive's lister ------------------------------------------------------------------
+def capture_lister(opt: Any, actions: Mapping[tuple, Action], n: int) -> Any:
+    """(state, player) -> the legal captures of this option: for each card the player may
+    play, each set it may take (or laying it down, when it takes nothing or need not take).
+    Actions are made the first time a combination is seen and reused after (`actions`, the
+    option's table built at compile time, is empty: the combinations are too many)."""
+    params = opt.params
+    source, table_zone = params["from"], params["table"]
+    taking: Taking = params["_taking"]
+    cache: dict[tuple[int, ...], Action] = {}
+    taker: Taker | None = None
+    lays: list[Action] = []  # laying each card down, made with the Taker
+    must, hand_must = taking.must, taking.hand_must
+
+    def action(cards: tuple[int, ...]) -> Action:
+        a = cache.get(cards)
+        if a is None:
+            if len(cache) >= MAX_CACHED_ACTIONS:
+                cache.clear()  # a long run of crowded tables: start again, memory stays small
+            a = cache[cards] = make_action(opt, cards)
+        return a
+
+    def legal(st: Any, p: int) -> list[Action]:
+        nonlocal taker, lays
+        if taker is None or taker.deck is not st.rules.deck:
+            taker = Taker(st.rules.deck, taking)
+            lays = [make_action(opt, (c,)) for c in range(len(taker.values))]
+        playable = _playable(st, p, source, taker)
+        if not playable:
+            return []
+        table = st.zones[table_zone]
+        if hand_must:
+            return _must_per_hand(taker, playable, table, action, lays, must)
+        if not table:
+            return [lays[card] for card in playable]
+        share = max(1, MAX_CAPTURE_MOVES // len(playable))
+        kept, by_value = taker.answers(table)
+        plain, values, takes = taker.plain, taker.values, taker.takes
+        out = []
+        for card in playable:
+            answer = kept.get(values[card]) if plain[card] else None
+            if answer is not None and not answer[0]:  # known to take nothing: laid
+                out.append(lays[card])
+                continue
+            sets = takes(card, table, kept, by_value, share)
+            for taken in sets:
+                out.append(action((card,) + taken))
+            if not sets or not must:
+                out.append(lays[card])
+        return out
+
+    return legal
+
+
+def _must_per_hand(taker: Taker, playable: list[int], table: list[int],
+                   action: Callable[[tuple[int, ...]], Action], lays: list[Action],
+                   must: bool) -> list[Action]:
+    """The legal captures under `must_per_hand`: no card is laid while another can take."""
+    if table:
+        share = max(1, MAX_CAPTURE_MOVES // len(playable))
+        kept, by_value = taker.answers(table)
+        found = [(card, taker.takes(card, table, kept, by_value, share)) for card in playable]
+    else:
+        found = [(card, []) for card in playable]
+    may_lay = not any(sets for _, sets in found)
+    out = []
+    for card, sets in found:
+        for taken in sets:
+            out.append(action((card,) + taken))
+        if (not sets and may_lay) or not must:
+            out.append(lays[card])
+    return out
+
+
+def _playable(st: Any, p: int, source: str, taker: Taker) -> list[int]:
+    """The cards `p` may play: his hand (one of each code), or the top of his own pile."""
+    if source == HAND:
+        hand = st.hands[p]
+        return hand if taker.plain_codes else _distinct_cards(hand, taker.deck)
+    pile = st.own[source][p]
+    return [pile[-1]] if pile else []
+
+
+def _distinct_cards(hand: list[int], deck: Any) -> list[int]:
+    seen: set[str] = set()
+    out = []
+    for c in hand:
+        code = deck.cards[c].code
+        if code not in seen:
+            seen.add(code)
+            out.append(c)
+    return out
+
+
+# ---- what a capture would make (for bots) ----------------------------------------------------
+#: a capture's (events made, points they are worth at once), by its cards
+Judge = Callable[[tuple[int, ...]], tuple[int, float]]
+
+
+def judge(st: Any, opt: Any) -> Judge | None:
+    """What each capture of `opt` would make now, without playing it (as its facts say, move
+    by move); None when no capture can make anything now (no event can be made on the hand's
+    last card, say). What every move shares is read once a decision (whether this is the
+    hand's last card, the table, the previous lay), what never changes once an option
+    (`_events_of`)."""
+    params = opt.params
+    rules = st.rules
+    rest = rules.rest_zone
+    last = not (rest is not None and st.zones[rest]) and sum(map(len, st.hands)) + sum(
+        len(p) for z in rules.capture_sources for p in st.own[z]) == 1
+    kept = _JUDGED.get(opt)
+    if kept is None or kept[0] is not rules:
+        if len(_JUDGED) >= MAX_JUDGED:
+            _JUDGED.clear()  # options of rulesets long gone: memory stays small
+        kept = _JUDGED[opt] = (rules, _events_of(rules, params, False),
+                               _events_of(rules, params, True))
+    events = kept[2] if last else kept[1]
+    if not events:
+        return None
+    deck = rules.deck
+    cards = deck.cards
+    taking: Taking = params["_taking"]
+    all_of_rank = taking.takes_all
+    table = st.zones[params["table"]]
+    prev, p = st.capture.last_played, st.current_player
+
+    def made(action_cards: tuple[int, ...]) -> tuple[int, float]:
+        played, taken = action_cards[0], action_cards[1:]
+        if not taken:
+            return 0, 0.0
+        by_rule = cards[played].rank in all_of_rank and by_takes_all(
+            deck, taking, played, taken, table)
+        left = len(table) - len(taken)
+        n, points = 0, 0.0
+        for by_takes, tests, scorer in events:
+            if (by_rule and not by_takes) or not any(
+                    t(cards, played, taken, left, prev, p) for t in tests):
+                continue
+            n += 1
+            if scorer is not None:
+                points += scorer(deck, played, taken)
+        return n, points
+    return made
+
+
+#: per option: (its rules, its events as `_events_of` gives them, and on the last play)
+MAX_JUDGED = 256
+_JUDGED: dict[Any, tuple[Any, tuple, tuple]] = {}
+
+
+def _events_of(rules: Any, params: Mapping[str, Any], last: bool
+               ) -> tuple[tuple[bool, tuple[Callable[..., bool], ...], Any], ...]:
+    """An option's events that can be made (on the hand's last play, with `last`): each as
+    (made `by_takes_all`, the tests of its facts, the scorer of its points at once)."""
+    scoring = rules.scoring
+    return tuple((ev.by_takes_all, tuple(FACT_TESTS[f] for f in ev.when),
+                  scoring.events.get(ev.name) if scoring else None)
+                 for ev in params["_events"] if ev.on_last_play or not last)
+
+
+__all__ = ["Taker", "capture_lister", "judge"]

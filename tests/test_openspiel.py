@@ -50,3 +50,16 @@ def test_ismcts_plays_through_the_wrapper():
         state.apply_action(action)
         moves += 1
     assert moves > 0
+
+
+def test_a_clone_shares_the_compiled_ids_and_rules():
+    # pyspiel clones a Python state by deep-copying each attribute: a copy of the action ids
+    # and the compiled rules at every clone made random_sim_test of Scopa take two minutes
+    game = openspiel.register("scopa", horizon="hand", seed=3)
+    state = game.new_initial_state()
+    state.apply_action(state.legal_actions()[0])
+    copy = state.clone()
+    assert copy._g is state._g
+    assert copy.engine is not state.engine and copy.engine.rules is state.engine.rules
+    copy.apply_action(copy.legal_actions()[0])
+    assert str(copy) != str(state)

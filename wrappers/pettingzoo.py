@@ -15,8 +15,8 @@ action_ids.py); the observation is a dict of `observation` (the `Frozen` tensor 
 view, see engine/frozen_view.py) and `action_mask` (1 for each legal id). The reward is paid
 when the game ends: `returns()`, or with `horizon="hand"` the hand's result (the change of each
 seat's standing) when the first hand ends (the first hand that asks a move: one won as it
-was dealt is played past, since no agent may be done at reset). `reset(seed=...)` is the game's seed, so a seed
-reproduces the game.
+was dealt is played past, since no agent may be done at reset). `reset(seed=...)` is the
+game's seed, so a seed reproduces the game.
 """
 from __future__ import annotations
 

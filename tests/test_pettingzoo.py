@@ -50,3 +50,22 @@ def test_greedy_plays_a_whole_game_from_its_observations():
         env.step(env.space.id_of(move))
     assert env.state is not None and env.state.is_over
     assert list(totals.values()) == [float(r) for r in env.state.returns()]
+
+
+def test_a_hand_won_as_dealt_does_not_end_the_one_hand_episode_at_reset():
+    # seed 2303 deals house/ties-high-card's second seat 31 (an instant win): PettingZoo's
+    # api_test failed on it, every agent done at reset; the episode is the next hand
+    from trentuno.engine import GameState, load
+    rules = load("house/ties-high-card")
+    dealt = GameState(rules, 4, seed=2303, stop_at_hand_end=True)
+    assert dealt.hand_over and not dealt.is_over
+    assert max(dealt.hand_value(p) for p in range(4)) == 31
+    env = pettingzoo.env(rules, players=4, horizon="hand")
+    env.reset(seed=2303)
+    assert not any(env.terminations.values())
+    assert env.state is not None and env.state.hand_number == dealt.hand_number + 1
+    assert env.last()[0]["action_mask"].sum() > 0
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        api_test(pettingzoo.env(rules, players=4, horizon="hand", seed=2303), num_cycles=100,
+                 verbose_progress=False)

@@ -76,6 +76,8 @@ class Taking:
     over_same: str = "alone"        # a takes_all card among others of its rank: alone/all/plain
     lone_same: str = "takes_all"    # only cards of its rank left: taken by its rule, or "equal"
     figure_alone: bool = True       # a number card takes a same_rank_only card of equal value
+    #: the closures of take rules that narrow what a card takes (`take_rules`, field=None)
+    narrowing: tuple[Any, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -146,6 +148,15 @@ def takings(deck: Any, taking: Taking, card: int, table: list[int],
     the fewest cards first, then by the table's order; at most `limit` of them."""
     if not table:
         return []
+    out = _takings(deck, taking, card, table, limit)
+    for narrow in taking.narrowing:
+        out = narrow(deck, card, table, out)
+    return out
+
+
+def _takings(deck: Any, taking: Taking, card: int, table: list[int],
+             limit: int) -> list[tuple[int, ...]]:
+    """`takings` before the take rules that narrow it."""
     rank = deck.cards[card].rank
     if rank in taking.takes_all:
         whole = _takes_all(deck, taking, card, table, limit)

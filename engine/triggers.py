@@ -35,7 +35,7 @@ def _sample_trigger(unit: Unit, w: Terms) -> Any:
     """A trigger for the tests to phrase an outcome with."""
     from .rules import Spec, Trigger
     return Trigger("turn_end", None, unit.name, unit.example, None, False,
-                   Spec("holds", "instant"))
+                   Spec("holds", "instant"), param=unit.example)
 
 
 @dataclass(frozen=True, kw_only=True)

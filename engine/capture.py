@@ -148,15 +148,6 @@ def takings(deck: Any, taking: Taking, card: int, table: list[int],
     the fewest cards first, then by the table's order; at most `limit` of them."""
     if not table:
         return []
-    out = _takings(deck, taking, card, table, limit)
-    for narrow in taking.narrowing:
-        out = narrow(deck, card, table, out)
-    return out
-
-
-def _takings(deck: Any, taking: Taking, card: int, table: list[int],
-             limit: int) -> list[tuple[int, ...]]:
-    """`takings` before the take rules that narrow it."""
     rank = deck.cards[card].rank
     if rank in taking.takes_all:
         whole = _takes_all(deck, taking, card, table, limit)
@@ -400,6 +391,7 @@ def capture_lister(opt: Any, actions: Mapping[tuple, Action], n: int) -> Any:
     params = opt.params
     source, table_zone = params["from"], params["table"]
     taking: Taking = params["_taking"]
+    narrowing = taking.narrowing  # the take rules that narrow what a card takes
     cache: dict[tuple[int, ...], Action] = {}
 
     def action(cards: tuple[int, ...]) -> Action:
@@ -421,6 +413,8 @@ def capture_lister(opt: Any, actions: Mapping[tuple, Action], n: int) -> Any:
         out = []
         share = max(1, MAX_CAPTURE_MOVES // len(playable)) if playable else 0
         found = [(card, takings(deck, taking, card, table, share)) for card in playable]
+        for narrow in narrowing:
+            found = [(card, narrow(deck, card, table, sets)) for card, sets in found]
         # `must_per_hand`: no card is laid while another can take
         may_lay = not taking.hand_must or not any(sets for _, sets in found)
         for card, sets in found:

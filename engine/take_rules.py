@@ -13,8 +13,8 @@ Each unit says its schema (with its default), the field of the compiled `Taking`
 capture's sentence in `explain` ("" when the value is the default and says nothing new). A
 rule that sets no field of its own (`field=None`) narrows what a card may take instead: its
 compile step returns a closure `(deck, the card played, the table, the sets it may take) ->
-the sets still allowed`, or None when its value allows them all, and `capture.takings` applies
-it; so a new rule of that sort is one unit here and nothing else.
+the sets still allowed`, or None when its value allows them all, and the capture's lister
+applies it; so a new rule of that sort is one unit here and nothing else.
 """
 from __future__ import annotations
 

@@ -1,20 +1,20 @@
-"""The completeness test over consumers: a keyword of every kind, added as a contributor adds
-one (one unit in one file, nothing else touched), is checked where a user meets it.
+"""The completeness test over consumers: a keyword of every kind, added as a contributor adds one
+(one unit in one file, nothing else touched), is checked where a user meets it.
 
 The scratch units live one file each: a guard (`scratch_guard.py`), a turn primitive
 (`scratch_moves.py`), a pattern kind (`scratch_pattern.py`), a trigger condition and outcome
 (`scratch_trigger.py`), a tie policy (`scratch_ties.py`), a closing rule of the knock
 (`scratch_knock.py`), a take rule (`scratch_takes.py`), and in `test_scratch_settlement.py` an
 effect, a trigger event that ends hands, a pay policy, a score unit and a stakes mode: one of
-every kind. For every one of them: registering it without the schema its parameter needs fails at once; the
-schema built from the units refuses a wrong parameter; `explain` says it in English and Italian.
-Beyond these, each consumer that could ignore a unit is asked here or in the scratch unit's own
-test file: the table narrates the primitive in its own words and greedy and mc play it as they
-play `draw` (test_scratch_moves.py); a scratch event that ends hands is explained, told at the
-table and named by simulate (test_scratch_settlement.py); a guard is refused where nobody acts
-by what it reads, and is obeyed in play; a pattern kind values hands, `score` and the table name
-its combination; the condition, outcome, tie policy, closing rule and take rule are played by
-the bots and watched at the table in test_scratch_play.py.
+every kind. For every one of them: registering it without the schema its parameter needs fails
+at once; the schema built from the units refuses a wrong parameter; `explain` says it in
+English and Italian. Beyond these, each consumer that could ignore a unit is asked here or in
+the scratch unit's own test file: the table narrates the primitive in its own words and greedy
+and mc play it as they play `draw` (test_scratch_moves.py); a scratch event that ends hands is
+explained, told at the table and named by simulate (test_scratch_settlement.py); a guard is
+refused where nobody acts by what it reads, and is obeyed in play; a pattern kind values hands,
+`score` and the table name its combination; the condition, outcome, tie policy, closing rule
+and take rule are played by the bots and watched at the table in test_scratch_play.py.
 """
 from __future__ import annotations
 

@@ -391,7 +391,7 @@ def capture_lister(opt: Any, actions: Mapping[tuple, Action], n: int) -> Any:
     params = opt.params
     source, table_zone = params["from"], params["table"]
     taking: Taking = params["_taking"]
-    narrowing = taking.narrowing  # the take rules that narrow what a card takes
+    narrowing = taking.narrowing
     cache: dict[tuple[int, ...], Action] = {}
 
     def action(cards: tuple[int, ...]) -> Action:
@@ -413,8 +413,8 @@ def capture_lister(opt: Any, actions: Mapping[tuple, Action], n: int) -> Any:
         out = []
         share = max(1, MAX_CAPTURE_MOVES // len(playable)) if playable else 0
         found = [(card, takings(deck, taking, card, table, share)) for card in playable]
-        for narrow in narrowing:
-            found = [(card, narrow(deck, card, table, sets)) for card, sets in found]
+        if narrowing:  # the take rules that narrow what a card takes
+            found = _narrowed(narrowing, deck, table, found)
         # `must_per_hand`: no card is laid while another can take
         may_lay = not taking.hand_must or not any(sets for _, sets in found)
         for card, sets in found:
@@ -424,6 +424,14 @@ def capture_lister(opt: Any, actions: Mapping[tuple, Action], n: int) -> Any:
                 out.append(action((card,)))
         return out
     return legal
+
+
+def _narrowed(narrowing: tuple[Any, ...], deck: Any, table: list[int],
+              found: list[tuple[int, list[tuple[int, ...]]]]) -> list[Any]:
+    """(card, the sets it may take) of each card, as the take rules that narrow leave them."""
+    for narrow in narrowing:
+        found = [(card, narrow(deck, card, table, sets)) for card, sets in found]
+    return found
 
 
 def _distinct_cards(hand: list[int], deck: Any) -> list[int]:

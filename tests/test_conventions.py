@@ -186,15 +186,21 @@ def test_the_frozen_write_check_can_fail():
     assert _frozen_writes(built) == []
 
 
-def primitive_name_compares(source: str, names: set[str]) -> list[int]:
+def primitive_name_compares(source: str, names: set[str],
+                            keys: frozenset[str] = frozenset()) -> list[int]:
     """The lines of `source` that compare something with a primitive's name (`==`, `!=`,
     `in (...)`). No exception: a recorded event or a hand-end reason that shares a primitive's
     name ("knock") is told by a teller chosen by kind or by its reason's own words
-    (`hand_ends`), never by comparing it with the name."""
+    (`hand_ends`), never by comparing it with the name. A name in `keys` may be looked up as
+    a key (`"value_at_least" in spec`: a key of a unit's own parameter that is also a guard's
+    name)."""
     import ast
     found: set[int] = set()
     for node in ast.walk(ast.parse(source)):
         if not isinstance(node, ast.Compare):
+            continue
+        if isinstance(node.left, ast.Constant) and node.left.value in keys and \
+                len(node.ops) == 1 and isinstance(node.ops[0], (ast.In, ast.NotIn)):
             continue
         sides = [node.left, *node.comparators]
         consts = [c.value for side in sides for c in (
@@ -257,11 +263,14 @@ KEYWORD_COMPARES_ALLOWED = {
 
 def keyword_compares(sources: list[tuple[str, str]], names: set[str]) -> list[str]:
     """`path:line: name` of every comparison with a keyword's name in `sources`, but those
-    allowed."""
+    allowed and the look-ups of a key of a unit's parameter that shares a name other than a
+    primitive's or an event's."""
+    from trentuno.engine.keywords import REGISTRIES, Kind
+    keys = frozenset(names - set(REGISTRIES[Kind.PRIMITIVE]) - set(REGISTRIES[Kind.TRIGGER_EVENT]))
     found = []
     for path, text in sources:
         lines = text.splitlines()
-        for n in primitive_name_compares(text, names):
+        for n in primitive_name_compares(text, names, keys):
             hit = {m for m in names if f'"{m}"' in lines[n - 1] or f"'{m}'" in lines[n - 1]}
             hit = {m for m in hit if (path, m) not in KEYWORD_COMPARES_ALLOWED}
             found += [f"{path}:{n}: {m!r}" for m in sorted(hit)]
@@ -329,6 +338,9 @@ def test_the_primitive_name_check_can_fail():
     assert lines("def f(reason):\n    return reason == 'knock'\n") == [2]
     assert lines("def f(ev):\n    return ev.kind == 'deal'\n") == []
     assert lines("TELL = {'knock': print}\n") == []
+    assert primitive_name_compares("ok = 'holds' in spec\n", {"holds"}, frozenset({"holds"})) \
+        == []
+    assert primitive_name_compares("ok = w == 'holds'\n", {"holds"}, frozenset({"holds"})) == [1]
 
 
 def test_every_kind_the_code_compares_with_is_an_event():

@@ -76,6 +76,8 @@ class Taking:
     over_same: str = "alone"        # a takes_all card among others of its rank: alone/all/plain
     lone_same: str = "takes_all"    # only cards of its rank left: taken by its rule, or "equal"
     figure_alone: bool = True       # a number card takes a same_rank_only card of equal value
+    #: the closures of take rules that narrow what a card takes (`take_rules`, field=None)
+    narrowing: tuple[Any, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -188,7 +188,7 @@ def capture_lister(opt: Any, actions: Mapping[tuple, Action], n: int) -> Any:
     cache: dict[tuple[int, ...], Action] = {}
     taker: Taker | None = None
     lays: list[Action] = []  # laying each card down, made with the Taker
-    must, hand_must = taking.must, taking.hand_must
+    must, hand_must, narrowing = taking.must, taking.hand_must, taking.narrowing
 
     def action(cards: tuple[int, ...]) -> Action:
         a = cache.get(cards)
@@ -207,8 +207,8 @@ def capture_lister(opt: Any, actions: Mapping[tuple, Action], n: int) -> Any:
         if not playable:
             return []
         table = st.zones[table_zone]
-        if hand_must:
-            return _must_per_hand(taker, playable, table, action, lays, must)
+        if hand_must or narrowing:
+            return _by_card(taker, playable, table, action, lays, must, hand_must, narrowing)
         if not table:
             return [lays[card] for card in playable]
         share = max(1, MAX_CAPTURE_MOVES // len(playable))
@@ -230,17 +230,22 @@ def capture_lister(opt: Any, actions: Mapping[tuple, Action], n: int) -> Any:
     return legal
 
 
-def _must_per_hand(taker: Taker, playable: list[int], table: list[int],
-                   action: Callable[[tuple[int, ...]], Action], lays: list[Action],
-                   must: bool) -> list[Action]:
-    """The legal captures under `must_per_hand`: no card is laid while another can take."""
+def _by_card(taker: Taker, playable: list[int], table: list[int],
+             action: Callable[[tuple[int, ...]], Action], lays: list[Action], must: bool,
+             hand_must: bool, narrowing: tuple[Any, ...]) -> list[Action]:
+    """The legal captures found card by card, where the fast path cannot say them: under
+    `must_per_hand` (no card is laid while another can take) and under take rules that narrow
+    what a card takes (each a closure, applied in turn: take_rules.py)."""
     if table:
         share = max(1, MAX_CAPTURE_MOVES // len(playable))
         kept, by_value = taker.answers(table)
         found = [(card, taker.takes(card, table, kept, by_value, share)) for card in playable]
     else:
         found = [(card, []) for card in playable]
-    may_lay = not any(sets for _, sets in found)
+    deck = taker.deck
+    for narrow in narrowing:
+        found = [(card, narrow(deck, card, table, sets)) for card, sets in found]
+    may_lay = not hand_must or not any(sets for _, sets in found)
     out = []
     for card, sets in found:
         for taken in sets:

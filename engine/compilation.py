@@ -211,9 +211,10 @@ class UnitContext:
     """What a unit's compile step sees of the compilation (`keywords.CompileContext`):
     problems and nested guards are placed relative to the unit's own path."""
 
-    def __init__(self, compilation: Compilation, path: Path):
+    def __init__(self, compilation: Compilation, path: Path, knocks: bool | None = None):
         self._c = compilation
         self._path = path
+        self.knocks = knocks
         assert compilation.deck_ is not None, "units compile after the deck"
         self.deck: cards_mod.Deck = compilation.deck_
         self.valuation = compilation.valuation_

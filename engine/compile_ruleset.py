@@ -56,6 +56,9 @@ class RulesetCompiler(Compilation):
                                     hand_size)
         triggers = compile_triggers(self, zones, valuation) if valuation else {}
         self.something_ends(valuation, can_knock, triggers)
+        knock_rule = compile_knock_rule(self, can_knock or any(
+            getattr(OUTCOMES.get(t.outcome), "knocks", False)
+            for ts in triggers.values() for t in ts))
         stakes = compile_stakes(self)
         settle_win, settle_show = self.settle_rules(stakes)
         self.end_checks(stakes, deck)
@@ -76,7 +79,7 @@ class RulesetCompiler(Compilation):
             zones=zones, deal=deal, rest_zone=rest, start_step=start, steps=steps,
             opening=(opening["player"], opening["step"]) if opening else None,
             opening_blind=bool(opening and opening.get("blind")),
-            knock_rule=compile_knock_rule(self),
+            knock_rule=knock_rule,
             triggers=triggers, stakes=stakes, settle_win=settle_win,
             settle_showdown=settle_show, **end,
             labels=dict(d.get("labels") or {}), data=d,

@@ -52,7 +52,7 @@ def compile_triggers(c: Compilation, zones, valuation) -> dict[str, tuple[Trigge
         out[on].append(Trigger(
             on, cond, do, zone, t.get("winner"), bool(t.get("best_only", False)),
             spec_of(t["if"]) if t.get("if") else None, i, run,
-            tuple(spec_of(g) for g in when)))
+            tuple(spec_of(g) for g in when), found[1] if found else None))
     return {k: tuple(v) for k, v in out.items()}
 
 

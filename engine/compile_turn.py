@@ -153,12 +153,14 @@ def compile_option(c: Compilation, step, index, o, path, zones, deck, raw_steps
     return opt, actions, prim.lister(opt, actions, len(deck.cards))
 
 
-def compile_knock_rule(c: Compilation) -> KnockRule:
-    """`knock.last_turns` compiled by its unit (the default unit's when it is not said)."""
+def compile_knock_rule(c: Compilation, knocks: bool) -> KnockRule:
+    """`knock.last_turns` compiled by its unit (the default unit's when it is not said), with
+    the other problems of the file: a rule's own check (`CompileContext.knocks`) is told as
+    they are. A file that names no rule is not asked whether anything knocks."""
     path = ("knock", "last_turns")
     name = (c.d.get("knock") or {}).get("last_turns")
     unit = LAST_TURNS.default() if name is None else c.known(
         LAST_TURNS, name, path, "knock rule")
     unit = unit or LAST_TURNS.default()
     assert unit is not None, "a knock rule says default=True"
-    return unit.compile(None, UnitContext(c, path))
+    return unit.compile(None, UnitContext(c, path, knocks=None if name is None else knocks))

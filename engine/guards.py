@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
+from .guard_bounds import number
 from .keywords import CompileContext, Kind, Ref, Registry, Terms, Unit, one_key
 
 Guard = Callable[[Any, int], bool]
@@ -34,9 +35,13 @@ class Reads(Enum):
 @dataclass(frozen=True, kw_only=True)
 class GuardUnit(Unit):
     """A guard (`if:` of an option, `when:` of a trigger). `reads`: what its closure reads;
-    for `Reads.INNER`, `inner` gives the guards its parameter holds."""
+    for `Reads.INNER`, `inner` gives the guards its parameter holds. `bounds`: what the lint
+    learns from it (optional)."""
     reads: Reads
     inner: Callable[[Any], Iterable[Any]] | None = None
+    #: what the lint learns from it: (its parameter, the `guard_bounds.Bounds` of the option's
+    #: guards) -> why it can never hold with them, or "", after recording what it says
+    bounds: Callable[[Any, Any], str] | None = None
 
 
 GUARDS: Registry[GuardUnit] = Registry(Kind.GUARD, forms=("adverb", "clause"),
@@ -46,11 +51,12 @@ GUARDS: Registry[GuardUnit] = Registry(Kind.GUARD, forms=("adverb", "clause"),
 def guard(name: str, description: str, schema: Mapping[str, Any],
           compile: Callable[[Any, CompileContext], Guard], reads: Reads,
           words: Mapping[str, Any], refs: tuple[Ref, ...] = (), example: Any = None,
-          inner: Callable[[Any], Iterable[Any]] | None = None) -> GuardUnit:
+          inner: Callable[[Any], Iterable[Any]] | None = None,
+          bounds: Callable[[Any, Any], str] | None = None) -> GuardUnit:
     """Register a guard unit (the shorthand every guard below uses)."""
     return GUARDS.add(GuardUnit(kind=Kind.GUARD, name=name, description=description,
                                 schema=schema, compile=compile, words=words, refs=refs,
-                                example=example, reads=reads, inner=inner))
+                                example=example, reads=reads, inner=inner, bounds=bounds))
 
 
 def reads(spec: Any) -> set[Reads]:
@@ -96,8 +102,14 @@ def _from_round_it(n: int, w: Terms) -> str:
     return "dal secondo giro in poi" if n == 2 else f"dal giro {n} in poi"
 
 
+def _low(n: int, b: Any) -> str:
+    b.low = max(b.low, n)
+    return ""
+
+
 guard("round_at_least", "The round of turns is at least this (the first round is 1).",
-      {"type": "integer", "minimum": 1}, _round_at_least, Reads.TABLE, example=2, words={
+      {"type": "integer", "minimum": 1}, _round_at_least, Reads.TABLE,
+      bounds=_low, example=2, words={
           "it": {"adverb": _from_round_it,
                  "clause": lambda n, w: f"si è almeno al giro {n}",
                  "negated": lambda n, w: "si è ancora al primo giro" if n == 2 else
@@ -111,8 +123,14 @@ def _round_at_most(n: int, ctx: CompileContext) -> Guard:
     return lambda st, p: st.round <= n
 
 
+def _high(n: int, b: Any) -> str:
+    b.high = n if b.high is None else min(b.high, n)
+    return ""
+
+
 guard("round_at_most", "The round of turns is at most this (the first round is 1).",
-      {"type": "integer", "minimum": 1}, _round_at_most, Reads.TABLE, example=1, words={
+      {"type": "integer", "minimum": 1}, _round_at_most, Reads.TABLE,
+      bounds=_high, example=1, words={
           "en": {"adverb": lambda n, w: "only in the first round" if n == 1 else
                  f"only in the first {n} rounds",
                  "clause": lambda n, w: f"it is round {n} or earlier"},
@@ -127,8 +145,15 @@ def _value_at_least(n: float, ctx: CompileContext) -> Guard:
     return lambda st, p: st.hand_value(p) >= n
 
 
+def _worth(n: float, b: Any) -> str:
+    if b.hands.worth_at_least(n):
+        return ""
+    return (f"no hand is worth {number(n)} or more (the best is worth "
+            f"{number(b.hands.best())})")
+
+
 guard("value_at_least", "The player's hand is worth at least this value.",
-      {"type": "number"}, _value_at_least, Reads.PLAYER, example=25, words={
+      {"type": "number"}, _value_at_least, Reads.PLAYER, bounds=_worth, example=25, words={
           "en": {"adverb": lambda n, w: f"only with a hand worth {w.num(n)} or more",
                  "clause": lambda n, w: f"his hand is worth {w.num(n)} or more",
                  "negated": lambda n, w: f"his hand is worth less than {w.num(n)}"},
@@ -143,8 +168,13 @@ def _nobody_knocked(flag: bool, ctx: CompileContext) -> Guard:
     return lambda st, p: st.knocker is not None
 
 
+def _knock_said(flag: bool, b: Any) -> str:
+    b.nobody_knocked.add(bool(flag))
+    return ""
+
+
 guard("nobody_knocked", "true: nobody has knocked (stood) yet this hand; false: somebody has.",
-      {"type": "boolean"}, _nobody_knocked, Reads.TABLE, example=True, words={
+      {"type": "boolean"}, _nobody_knocked, Reads.TABLE, bounds=_knock_said, example=True, words={
           "en": {"adverb": lambda f, w: "only if nobody has knocked yet" if f else
                  "only after somebody has knocked",
                  "clause": lambda f, w: "nobody has knocked yet" if f else
@@ -161,8 +191,15 @@ def _first_turn(flag: bool, ctx: CompileContext) -> Guard:
     return lambda st, p: st.turns_in_hand > 0
 
 
+def _first_said(flag: bool, b: Any) -> str:
+    if b.first is not None and b.first != flag:
+        return "`first_turn` is both true and false"
+    b.first = bool(flag)
+    return ""
+
+
 guard("first_turn", "true: this is the first turn of the hand; false: it is not.",
-      {"type": "boolean"}, _first_turn, Reads.TABLE, example=True, words={
+      {"type": "boolean"}, _first_turn, Reads.TABLE, bounds=_first_said, example=True, words={
           "en": {"adverb": lambda f, w: "only on the first turn of the hand" if f else
                  "not on the first turn of the hand",
                  "clause": lambda f, w: "it is the first turn of the hand" if f else
@@ -189,8 +226,12 @@ def _zone_face(name: str, up: bool, description: str) -> GuardUnit:
         z = w.zone(zone)
         return f"{z.the('it')} {z.be('it')} {z.adj('scopert' if up else 'copert')}"
 
+    def said(zone: str, b: Any) -> str:
+        b.visible.setdefault(str(zone), set()).add(up)
+        return ""
+
     return guard(name, description, {"$ref": "#/definitions/identifier"}, compile,
-                 reads=Reads.TABLE, refs=(Ref("zone"),), example="reserve", words={
+                 reads=Reads.TABLE, refs=(Ref("zone"),), example="reserve", bounds=said, words={
                      "en": {"adverb": _only_while(en, "en"), "clause": en},
                      "it": {"adverb": _only_while(it, "it"), "clause": it}})
 
@@ -212,9 +253,16 @@ def _size_it(spec: Mapping[str, Any], w: Terms) -> str:
     return f"{w.zone(spec['zone']).at('it')} ci sono almeno {w.cards(spec['count'])}"
 
 
+def _size_said(spec: Mapping[str, Any], b: Any) -> str:
+    if spec["count"] > b.cards:
+        return f"the deck has {b.cards} cards, never {spec['count']} in `{spec['zone']}`"
+    return ""
+
+
 guard("zone_size_at_least", "The zone holds at least `count` cards: {zone, count}.",
       {"$ref": "#/definitions/zone_count"}, _zone_size_at_least, Reads.TABLE,
-      refs=(Ref("zone", ("zone",)),), example={"zone": "pile", "count": 2}, words={
+      refs=(Ref("zone", ("zone",)),), bounds=_size_said, example={"zone": "pile", "count": 2},
+      words={
           "en": {"adverb": _only_while(_size_en, "en"), "clause": _size_en},
           "it": {"adverb": _only_while(_size_it, "it"), "clause": _size_it}})
 

@@ -96,6 +96,9 @@ class CompileContext(Protocol):
     valuation: Any  # the compiled Valuation (None while patterns are being compiled)
     hand_size: int  # `hand.size`
     zones: Mapping[str, Any]  # the declared zones (rules.Zone), by name
+    #: for a closing rule of the knock named by the file: whether an option or a trigger
+    #: knocks (None for the others, and when the file names no closing rule)
+    knocks: bool | None
 
     def error(self, at: ParamPath, message: str, also: Sequence[tuple] = ()) -> None: ...
     def rank_indices(self, codes: Sequence[Any], at: Sequence[Any]) -> list[int]: ...

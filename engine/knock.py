@@ -49,6 +49,9 @@ def last_turns(name: str, description: str, ends_with_round: bool, en: str, it: 
                default: bool = False, knocker_plays_last: bool = False) -> LastTurns:
     """Register the closing rule `name`: the sentences `en` and `it` say it in `explain`."""
     def compile(param: Any, ctx: Any) -> KnockRule:
+        if ctx.knocks is False:
+            ctx.error((), f"`{name}` says how a hand goes on after a knock, but nothing in "
+                      f"this file knocks (no option and no trigger `do: knock`)")
         return KnockRule(name, ends_with_round, unit, knocker_plays_last)
     words: Words = {"en": {"sentence": lambda x, w: en, **_EVENT["en"]},
                     "it": {"sentence": lambda x, w: it, **_EVENT["it"]}}

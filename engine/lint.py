@@ -20,6 +20,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from .guard_bounds import Bounds
+from .guard_bounds import number as _num
+from .guards import GUARDS
 from .rules import Ruleset
 from .settlement import AMOUNTS, SETTLE_KEYS
 from .stakes_modes import MODES, mode_of
@@ -157,44 +160,18 @@ class _Hands:
 
 
 def _never_allowed(guards: list, hands: _Hands, cards: int) -> str:
-    """Why a list of guards (all must hold) can never hold together, or ''."""
-    low, high = 1, None
-    first: bool | None = None
-    knocked: set[bool] = set()
-    visible: dict[str, set[bool]] = {}
+    """Why a list of guards (all must hold) can never hold together, or '': each guard's unit
+    says what it bounds (`guard_bounds`)."""
+    bounds = Bounds(hands, cards)
     for g in guards:
         if not isinstance(g, Mapping) or len(g) != 1:
             continue
         (key, p), = g.items()
-        if key == "round_at_least":
-            low = max(low, p)
-        elif key == "round_at_most":
-            high = p if high is None else min(high, p)
-        elif key == "value_at_least" and not hands.worth_at_least(p):
-            return (f"no hand is worth {_num(p)} or more (the best is worth "
-                    f"{_num(hands.best())})")
-        elif key == "first_turn":
-            if first is not None and first != p:
-                return "`first_turn` is both true and false"
-            first = bool(p)
-        elif key == "nobody_knocked":
-            knocked.add(bool(p))
-        elif key in ("zone_visible", "zone_hidden"):
-            visible.setdefault(str(p), set()).add(key == "zone_visible")
-        elif key == "zone_size_at_least" and p["count"] > cards:
-            return f"the deck has {cards} cards, never {p['count']} in `{p['zone']}`"
-    if high is not None and low > high:
-        return f"the round is at least {low} and at most {high}"
-    if first and low > 1:
-        return "the first turn of a hand is in the first round"
-    if first and False in knocked:
-        return "on the first turn of a hand nobody has knocked yet"
-    if len(knocked) == 2:
-        return "`nobody_knocked` is both true and false"
-    for zone, seen in visible.items():
-        if len(seen) == 2:
-            return f"`{zone}` cannot be both visible and hidden"
-    return ""
+        unit = GUARDS.get(key)
+        why = unit.bounds(p, bounds) if unit is not None and unit.bounds is not None else ""
+        if why:
+            return why
+    return bounds.conflict()
 
 
 def _a_hand_can_end(d: Mapping[str, Any], rules: Ruleset, impossible: set) -> bool:
@@ -299,7 +276,3 @@ def most_points_a_hand(rules: Ruleset) -> float:
                       for c in every)
             most += MAX_TURNS_PER_HAND * max(one, 0)
     return most
-
-
-def _num(x: float) -> str:
-    return f"{int(x):,}" if float(x).is_integer() else str(x)

@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from itertools import product
 from typing import Any
 
-from . import capture, capture_moves, take_rules
+from . import capture, capture_moves
 from .cards import CARD_BITS
 from .keywords import CompileContext, Kind, ParamPath, Phrase, Ref, Registry, Terms, Unit
 from .roles import (
@@ -493,6 +493,8 @@ def _capture_told(takes: str, lays: str, unseen: str) -> Phrase:
     return say
 
 
+#: `takes:` of a capture: its first keys; the schema builder adds the take rules' own keys
+#: (take_rules.py) as it builds the schema, so that a rule added later is in it too
 _TAKES = {
     "type": "object", "additionalProperties": False,
     "description": "how a played card may take.",
@@ -509,8 +511,7 @@ _TAKES = {
                       "description": "Ranks that take every card on the table (an Ace, in "
                       "some games); a card of their own rank among others is taken alone."},
         "must": {"type": "boolean", "description": "true (default): a card that can take must "
-                 "take; false: it may also be laid on the table."},
-        **take_rules.schemas()}}
+                 "take; false: it may also be laid on the table."}}}
 
 _EVENTS = {
     "type": "array",

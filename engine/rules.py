@@ -180,6 +180,8 @@ class Trigger:
     #: the outcome's closure (state, trigger, holders, event) -> True if it ended the hand
     run: Any = field(default=None, repr=False, compare=False)
     when: tuple[Spec, ...] = ()      # guards on the round, turn...: the trigger fires only then
+    #: the outcome's parameter as written (`do: {refresh: table}`: "table"), for its words
+    param: Any = None
 
 
 @dataclass(frozen=True)
@@ -193,6 +195,9 @@ class KnockRule:
     unit: Any = field(default=None, repr=False, compare=False)
     #: the knocker has one more turn too, the last of the hand
     knocker_plays_last: bool = False
+    #: (state, the knocker) -> the seat before whose turn the hand ends; None: the knocker's
+    #: (a rule of its own, "only the next player plays", says another)
+    stop_before: Any = field(default=None, repr=False, compare=False)
 
 
 @dataclass(frozen=True)
@@ -386,6 +391,8 @@ class PlayFacts:
     knock_ends_round: bool
     #: the knocker plays the hand's last turn (`knock.last_turns: knocker_last`)
     knocker_plays_last: bool
+    #: (state, knocker) -> the seat before whose turn a knocked hand ends (None: the knocker)
+    knock_stop: Any
     #: the zones nobody owns, made empty at every deal
     free_zones: tuple[str, ...]
     #: players at the table -> the deal (`dealing.deal_plan`), filled as tables of each size
@@ -424,6 +431,7 @@ def _derive_facts(rules: Ruleset) -> PlayFacts:
         face_up_at_deal={name: z.visibility == "public" for name, z in rules.zones.items()},
         knock_ends_round=rules.knock_rule.ends_with_round,
         knocker_plays_last=rules.knock_rule.knocker_plays_last,
+        knock_stop=rules.knock_rule.stop_before,
         free_zones=tuple(name for name, z in rules.zones.items() if z.owner is None))
 
 

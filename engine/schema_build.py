@@ -132,6 +132,12 @@ def fill_by_name(definition: Schema, selector: str, condition: str,
     definition["allOf"] = conditions
 
 
+def fill_take_rules(takes: Schema, registry: Registry[Unit]) -> None:
+    """`takes:` of a capture: the take rules' keys after its own, each with its words."""
+    takes["properties"].update({u.name: dict(u.schema or {}, description=u.description)
+                                for u in registry.units()})
+
+
 def fill_outcomes(schema: Schema, registry: Registry[Unit]) -> None:
     """A trigger's `do`: a plain name for an outcome without a parameter, a one-key object
     (`{refresh: ZONE}`) for one with, each such object a definition named after it."""
@@ -307,6 +313,7 @@ def build(skeleton: Schema | None = None) -> Schema:
     fill_one_key(defs["effect"], regs[Kind.EFFECT])
     fill_by_name(defs["pattern"], "kind", "the pattern's kind", regs[Kind.PATTERN_KIND])
     fill_by_name(defs["option"], "do", "the primitive", regs[Kind.PRIMITIVE])
+    fill_take_rules(defs["option"]["properties"]["takes"], regs[Kind.TAKE_RULE])
     fill_one_key(defs["trigger_condition"], regs[Kind.TRIGGER_CONDITION])
     fill_choice(defs["trigger"]["properties"]["on"], regs[Kind.TRIGGER_EVENT].units())
     fill_settle_rule(defs["settle_rule"]["properties"], regs[Kind.PAY_POLICY],

@@ -10,7 +10,11 @@ own rank left; whether a number card takes a figure of the same value by itself.
 
 Each unit says its schema (with its default), the field of the compiled `Taking` it sets
 (`compile`: the value as written -> the field's value) and its words, a clause of the
-capture's sentence in `explain` ("" when the value is the default and says nothing new).
+capture's sentence in `explain` ("" when the value is the default and says nothing new). A
+rule that sets no field of its own (`field=None`) narrows what a card may take instead: its
+compile step returns a closure `(deck, the card played, the table, the sets it may take) ->
+the sets still allowed`, or None when its value allows them all, and the capture's lister
+applies it; so a new rule of that sort is one unit here and nothing else.
 """
 from __future__ import annotations
 
@@ -23,8 +27,9 @@ from .keywords import Kind, Registry, Terms, Unit
 
 @dataclass(frozen=True, kw_only=True)
 class TakeRule(Unit):
-    """A key of `takes:`: the compiled `Taking` field it sets (`field`) and its default."""
-    field: str
+    """A key of `takes:`: the compiled `Taking` field it sets (`field`; None: its compile step
+    gives a narrowing closure, see the module) and its default."""
+    field: str | None
     default: Any
 
 
@@ -132,15 +137,18 @@ _rule("number_takes_figure", "figure_alone",
 
 
 def compile_rules(spec: Mapping[str, Any], ctx: Any) -> dict[str, Any]:
-    """The `Taking` fields the units set: each key as written, or its default."""
-    return {unit.field: unit.compile(spec.get(unit.name, unit.default), ctx)
-            for unit in TAKE_RULES.units()}
-
-
-def schemas() -> dict[str, Any]:
-    """The `takes:` properties of the units, with their words (for the capture's schema)."""
-    return {unit.name: dict(unit.schema or {}, description=unit.description)
-            for unit in TAKE_RULES.units()}
+    """The `Taking` fields the units set: each key as written, or its default; `narrowing`,
+    the closures of the rules that narrow what a card takes (those that allow everything
+    left out)."""
+    out: dict[str, Any] = {}
+    narrowing = []
+    for unit in TAKE_RULES.units():
+        value = unit.compile(spec.get(unit.name, unit.default), ctx)
+        if unit.field is not None:
+            out[unit.field] = value
+        elif value is not None:
+            narrowing.append(value)
+    return {**out, "narrowing": tuple(narrowing)}
 
 
 def clauses(spec: Mapping[str, Any], terms: Terms) -> list[str]:

@@ -35,7 +35,7 @@ def _sample_trigger(unit: Unit, w: Terms) -> Any:
     """A trigger for the tests to phrase an outcome with."""
     from .rules import Spec, Trigger
     return Trigger("turn_end", None, unit.name, unit.example, None, False,
-                   Spec("holds", "instant"))
+                   Spec("holds", "instant"), param=unit.example)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -73,9 +73,10 @@ class OutcomeUnit(Unit):
     the pile the options discard to, which the compiler finds (no pile has to be called
     anything). `may_end`: firing it ends the hand, always or when it cannot be done (a refresh
     the stock is too short for), so a hand can end otherwise than by the turn limit.
-    `settles`: how the hand it ends is settled (won at once, by comparing the hands, void), when
-    firing it always ends the hand. `cause`: per language, why the hands are compared when it
-    cannot be done ("when the cards cannot be dealt again"), for one that then shows down."""
+    `knocks`: it counts as a knock. `settles`: how the hand it ends is settled (won at once,
+    by comparing the hands, void), when firing it always ends the hand. `cause`: per language,
+    why the hands are compared when it cannot be done ("when the cards cannot be dealt
+    again"), for one that then shows down."""
     closes: bool = False
     on_discard_pile: bool = False
     may_end: bool = False
@@ -83,6 +84,8 @@ class OutcomeUnit(Unit):
     cause: Mapping[str, str] | None = None
     #: the reasons it ends hands with of its own (`refresh_failed`), with their words
     ends: Mapping[str, Ending] = field(default_factory=dict)
+    #: it counts as a knock (`knock.last_turns` then says how the hand goes on)
+    knocks: bool = False
 
 
 EVENTS: Registry[Event] = Registry(Kind.TRIGGER_EVENT, forms=("when",))
@@ -410,7 +413,7 @@ _outcome("knock", "it counts as a knock by the holder (the first, else the playe
          lambda trig, w: "it counts as his knock (unless somebody knocked already): the hand "
                          "goes on as after a knock",
          lambda trig, w: "conta come se bussasse lui (se nessuno ha già bussato): la mano "
-                         "prosegue come dopo una bussata", closes=True)
+                         "prosegue come dopo una bussata", closes=True, knocks=True)
 
 # ---- the conditions and outcomes of capture games -----------------------------------------
 def empty(names: Any, ctx: CompileContext) -> Condition | None:

@@ -193,7 +193,8 @@ def stuck(st: GameState) -> None:
 def knock(st: GameState, p: int) -> None:
     """`p` knocks (stands), if nobody has yet."""
     if st.knocker is None:
-        st.knocker = st._stop_before = p
+        stop = st.facts.knock_stop
+        st.knocker, st._stop_before = p, p if stop is None else stop(st, p)
         if st.record:
             st.emit("knock", p, round=st.round)
 

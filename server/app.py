@@ -42,6 +42,7 @@ from . import rulebook
 from .connection import NO_HELLO, WRONG_LINK, Connection
 from .limits import Buckets, Limits
 from .lobby import Invalid, Lobby
+from .protocol import MessageType, type_of
 from .store import Store
 from .words import LANGS, catalogue, words
 
@@ -244,25 +245,25 @@ class Server:
         viewer = _viewer(hello)
         if table is None or viewer is False or (viewer is not None
                                                 and not table.admits(viewer, hello["token"])):
-            await ws.send_text(json.dumps({"type": "denied", "reason": "wrong_link"}))
+            await ws.send_text(json.dumps({"type": MessageType.DENIED, "reason": "wrong_link"}))
             await ws.close(WRONG_LINK)
             return
         seat = viewer if isinstance(viewer, int) else None
-        conn.reply({"type": "welcome", "seat": seat, "players": table.row.players,
+        conn.reply({"type": MessageType.WELCOME, "seat": seat, "players": table.row.players,
                     "lang": table.row.lang, "words": catalogue(table.row.lang)})
         if not await table.join(conn, seat):
-            await ws.send_text(json.dumps({"type": "denied", "reason": "full"}))
+            await ws.send_text(json.dumps({"type": MessageType.DENIED, "reason": "full"}))
             await ws.close(WRONG_LINK)
             return
         while conn.closed is None:
             message = await _message(ws)
             if conn.closed is not None or not conn.allowed():
                 return  # closed with its code by `Connection.finish`
-            kind = message.get("type") if isinstance(message, dict) else None
-            if kind == "move":
+            kind = type_of(message)
+            if kind is MessageType.MOVE:
                 await table.move(conn, message)
-            elif kind == "ping":
-                conn.reply({"type": "pong"})
+            elif kind is MessageType.PING:
+                conn.reply({"type": MessageType.PONG})
             else:
                 conn.refused("bad_message", words(table.row.lang, "refused_bad_message"))
 
@@ -284,7 +285,7 @@ async def _message(ws: WebSocket) -> Any:
 
 def _viewer(hello: Any) -> int | bool | None:
     """Who a hello says it is: a seat (from 0), None for a spectator, False for nonsense."""
-    if not isinstance(hello, dict) or hello.get("type") != "hello":
+    if not isinstance(hello, dict) or hello.get("type") != MessageType.HELLO:
         return False
     if hello.get("watch") is True:
         return None

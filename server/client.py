@@ -2,7 +2,7 @@
 WebSocket, and play it move by move (the load script in bench/ and the tests use it; a bot of
 your own could too).
 
-    made = open_table("http://127.0.0.1:8031", {"builtin": "trentuno"},
+    made = open_table("http://127.0.0.1:8031", {"builtin": "scopa"},
                       [{"kind": "person"}, {"kind": "greedy"}, ...], seed=7)
     async with Seat.from_link(made["seats"][0]["link"]) as seat:
         await seat.play(lambda view: view["moves"][0])
@@ -20,6 +20,8 @@ from collections.abc import Callable
 from typing import Any
 
 import websockets
+
+from .protocol import MessageType
 
 Policy = Callable[[dict[str, Any]], dict[str, Any]]
 
@@ -79,8 +81,8 @@ class Seat:
 
     async def connect(self) -> None:
         self.ws = await websockets.connect(self.ws_url, max_size=2 ** 24, open_timeout=60)
-        hello = {"type": "hello", "watch": True} if self.seat is None else \
-            {"type": "hello", "seat": self.seat, "token": self.token}
+        hello = {"type": MessageType.HELLO, "watch": True} if self.seat is None else \
+            {"type": MessageType.HELLO, "seat": self.seat, "token": self.token}
         await self.send(hello)
 
     async def close(self) -> None:
@@ -95,7 +97,7 @@ class Seat:
     async def receive(self, timeout: float = 120) -> dict[str, Any]:
         message = json.loads(await asyncio.wait_for(self.ws.recv(), timeout))
         self.received.append(message)
-        if message.get("type") == "state":
+        if message.get("type") == MessageType.STATE:
             self.state = message
             for line in message["log"]:
                 self.lines[line["n"]] = line
@@ -112,7 +114,7 @@ class Seat:
 
     async def state_now(self) -> dict[str, Any]:
         if self.state is None:
-            await self.until(lambda m: m.get("type") == "state")
+            await self.until(lambda m: m.get("type") == MessageType.STATE)
         assert self.state is not None
         return self.state
 
@@ -124,8 +126,9 @@ class Seat:
         """Make a move of the current view; the server's answer (done or refused)."""
         seq = self.view()["seq"]
         began = time.perf_counter()
-        await self.send({"type": "move", "seq": seq, "id": move["id"]})
-        answer = await self.until(lambda m: m.get("type") in ("done", "refused"))
+        await self.send({"type": MessageType.MOVE, "seq": seq, "id": move["id"]})
+        answered = (MessageType.DONE, MessageType.REFUSED)
+        answer = await self.until(lambda m: m.get("type") in answered)
         self.latencies.append(time.perf_counter() - began)
         return answer
 
@@ -143,13 +146,13 @@ class Seat:
         while not self.view()["over"] and (until is None or self.view()["seq"] < until) \
                 and (deadline is None or time.monotonic() < deadline):
             if not self.my_turn():
-                await self.until(lambda m: m.get("type") == "state")
+                await self.until(lambda m: m.get("type") == MessageType.STATE)
                 continue
             if think is not None:
                 await asyncio.sleep(think())
             seq = self.view()["seq"]
             answer = await self.move(policy(self.view()))
-            if answer["type"] == "refused":
+            if answer["type"] == MessageType.REFUSED:
                 raise RuntimeError(f"move refused: {answer}")
             made += 1
             if self.view()["seq"] <= seq:  # wait for the table after the move
@@ -159,4 +162,4 @@ class Seat:
 
 def _after(seq: int) -> Callable[[dict[str, Any]], bool]:
     """Whether a message is the table after position `seq`."""
-    return lambda m: m.get("type") == "state" and m["view"]["seq"] > seq
+    return lambda m: m.get("type") == MessageType.STATE and m["view"]["seq"] > seq

@@ -16,6 +16,7 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from .limits import Bucket, Limits
+from .protocol import MessageType
 
 if TYPE_CHECKING:
     from .table import Table
@@ -106,7 +107,7 @@ class Connection:
 
     def refused(self, reason: str, text: str) -> None:
         self.bad += 1
-        self.reply({"type": "refused", "reason": reason, "text": text})
+        self.reply({"type": MessageType.REFUSED, "reason": reason, "text": text})
         if self.bad > self.limits.bad_messages:
             self.shut(TOO_MANY)
 

@@ -5,7 +5,8 @@ words `trentuno play` uses, each through its own eyes (another seat's hidden dra
 card"). Each viewer's lines are numbered from the start of the game, so that a page that
 reconnects asks for nothing and is sent the tail it missed, and tagged with the hand they
 belong to. The lines that tell a hand's end (every hand and its value, who pays) are also kept
-apart, for the page to show as the hand's result, and so are those of the game's end.
+apart, for the page to show as the hand's result until the next hand's first move, and so are
+those of the game's end.
 
 Feed it as the game goes: `move(state, action)` before the action is applied (it names the
 cards about to move), `catch_up(state)` after it; a replay feeds it the same way.
@@ -72,11 +73,16 @@ class Narrator:
         self.pending: tuple[int, Action] | None = None  # the move told last
 
     def move(self, state: GameState, action: Action) -> None:
-        """Tell the move the current player is about to make (before it is applied)."""
+        """Tell the move the current player is about to make (before it is applied). The
+        first move of a hand takes the last hand's end off the page: shown while the next hand
+        is dealt and its first player chooses, it was shown all through the next hand."""
         self.catch_up(state)
         p = state.current_player
         for viewer, view in self.views.items():
-            self.logs[viewer].add(state.hand_number, view.move(state, p, action))
+            log = self.logs[viewer]
+            if log.hand_end is not None and log.hand_end["hand"] < state.hand_number:
+                log.hand_end = None
+            log.add(state.hand_number, view.move(state, p, action))
         self.pending = (p, action)
 
     def catch_up(self, state: GameState) -> None:

@@ -33,6 +33,7 @@ from . import game_view
 from .connection import Connection
 from .limits import Limits
 from .narration import Narrator
+from .protocol import MessageType
 from .store import Store, StoreError, TableRow
 from .words import words
 
@@ -183,7 +184,7 @@ class Table:
         assert state is not None
         log = self.narrator.logs[viewer]
         self._published[viewer] = {
-            "type": "state", "table": self.id, "seat": viewer, "version": self.version,
+            "type": MessageType.STATE, "table": self.id, "seat": viewer, "version": self.version,
             "view": game_view.snapshot(self.narrator.views[viewer], state, viewer),
             "hand_end": log.hand_end, "game_end": log.game_end or None,
             "broken": self.broken}
@@ -213,7 +214,7 @@ class Table:
                 return
             if isinstance(seq, int) and not isinstance(seq, bool) \
                     and game_view.mover_of(state, seq) == seat:
-                conn.reply({"type": "done", "seq": seq, "again": True})
+                conn.reply({"type": MessageType.DONE, "seq": seq, "again": True})
                 return
             try:
                 action = game_view.action_of(state, seat, seq, message.get("id"))
@@ -224,7 +225,7 @@ class Table:
                 return
             if await self.play(action):
                 conn.refund()
-                conn.reply({"type": "done", "seq": seq})
+                conn.reply({"type": MessageType.DONE, "seq": seq})
             else:
                 conn.refused("not_saved", words(lang, "refused_not_saved"))
         self.kick()

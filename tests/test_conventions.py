@@ -171,10 +171,8 @@ def test_no_frozen_object_is_changed_after_it_is_built():
     """Compiled rules are immutable: a frozen dataclass is complete when its `__post_init__`
     returns, never patched later (a cache goes on the compiled rules at compile time or
     outside them)."""
-    root = Path(__file__).resolve().parent.parent
-    found = [f"{f.relative_to(root)}:{line}: {what}"
-             for folder in ("engine", "cli") for f in sorted((root / folder).glob("*.py"))
-             for line, what in _frozen_writes(f.read_text(encoding="utf-8"))]
+    found = [f"{path}:{line}: {what}" for path, text in _sources()
+             for line, what in _frozen_writes(text)]
     assert not found, found
 
 
@@ -188,15 +186,21 @@ def test_the_frozen_write_check_can_fail():
     assert _frozen_writes(built) == []
 
 
-def primitive_name_compares(source: str, names: set[str]) -> list[int]:
+def primitive_name_compares(source: str, names: set[str],
+                            keys: frozenset[str] = frozenset()) -> list[int]:
     """The lines of `source` that compare something with a primitive's name (`==`, `!=`,
     `in (...)`). No exception: a recorded event or a hand-end reason that shares a primitive's
     name ("knock") is told by a teller chosen by kind or by its reason's own words
-    (`hand_ends`), never by comparing it with the name."""
+    (`hand_ends`), never by comparing it with the name. A name in `keys` may be looked up as
+    a key (`"value_at_least" in spec`: a key of a unit's own parameter that is also a guard's
+    name)."""
     import ast
     found: set[int] = set()
     for node in ast.walk(ast.parse(source)):
         if not isinstance(node, ast.Compare):
+            continue
+        if isinstance(node.left, ast.Constant) and node.left.value in keys and \
+                len(node.ops) == 1 and isinstance(node.ops[0], (ast.In, ast.NotIn)):
             continue
         sides = [node.left, *node.comparators]
         consts = [c.value for side in sides for c in (
@@ -207,29 +211,117 @@ def primitive_name_compares(source: str, names: set[str]) -> list[int]:
     return sorted(found)
 
 
+#: the folders of the code scanned: the engine, the terminal and the server
+SCANNED = ("engine", "cli", "server")
+
+
 def _sources() -> list[tuple[str, str]]:
-    """(path, text) of every module of engine/ and cli/, the units' own included."""
+    """(path, text) of every module of engine/, cli/ and server/, the units' own included."""
     root = Path(__file__).resolve().parent.parent
     return [(str(f.relative_to(root)), f.read_text(encoding="utf-8"))
-            for folder in ("engine", "cli") for f in sorted((root / folder).glob("*.py"))]
+            for folder in SCANNED for f in sorted((root / folder).glob("*.py"))]
 
 
-def test_nothing_after_the_compiler_branches_on_a_primitive_name():
-    """What the compiler, the game state, explain, the bots and the table need to know about
-    a move (does it knock, pass, draw from a zone, discard onto one? how is it said?) is its
-    unit's role and words, never its name, so that a primitive added or renamed needs nothing
-    outside its unit. Every module is scanned, the units' own (primitives.py, capture.py), the
-    bots and the table included: a unit has no reason to compare its own name either. The
-    same holds for a trigger event (`on:`): what the code needs of one (does it happen as the
-    cards are dealt? can it only follow a pass? how is a hand it ends told?) its unit says."""
-    from trentuno.engine.primitives import PRIMITIVES
-    from trentuno.engine.triggers import EVENTS
-    names = set(PRIMITIVES) | set(EVENTS)
+def _keyword_names() -> set[str]:
+    """Every unit's keyword that code could compare with: the primitives and trigger events
+    all (no exception: a recorded event or a hand-end reason that shares a primitive's name is
+    told by its kind's teller or its reason's words), and every other kind's, less the words
+    that are also those of another closed vocabulary the code may compare with: a hand-end kind
+    (`win`, `showdown`, `void`: `rules.HandEnd`), a recorded event's kind (`state.EventKind`) or
+    a value of a key that is no keyword (`all` of `takes_all_over_same`)."""
+    from typing import get_args
+
+    from trentuno.engine import schema_build
+    from trentuno.engine.keywords import REGISTRIES, Kind
+    from trentuno.engine.rules import HandEnd
+    from trentuno.engine.state import EventKind
+    built = schema_build.build()
+    keyword_lists = [set(r) for r in REGISTRIES.values()]
+    others: set[str] = set(get_args(HandEnd)) | set(get_args(EventKind))
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            enum = {v for v in node.get("enum") or () if isinstance(v, str)}
+            if enum and not any(enum <= names for names in keyword_lists):
+                others.update(enum)
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+    walk(built)
+    always = set(REGISTRIES[Kind.PRIMITIVE]) | set(REGISTRIES[Kind.TRIGGER_EVENT])
+    return always | {n for names in keyword_lists for n in names} - others
+
+
+#: comparisons with a keyword's name left where they are, each with its reason
+KEYWORD_COMPARES_ALLOWED = {
+    # JSON Schema's own keyword `not` (a validator's name in a schema error), not the guard
+    ("engine/variants.py", "not"),
+}
+
+
+def keyword_compares(sources: list[tuple[str, str]], names: set[str]) -> list[str]:
+    """`path:line: name` of every comparison with a keyword's name in `sources`, but those
+    allowed and the look-ups of a key of a unit's parameter that shares a name other than a
+    primitive's or an event's."""
+    from trentuno.engine.keywords import REGISTRIES, Kind
+    keys = frozenset(names - set(REGISTRIES[Kind.PRIMITIVE]) - set(REGISTRIES[Kind.TRIGGER_EVENT]))
+    found = []
+    for path, text in sources:
+        lines = text.splitlines()
+        for n in primitive_name_compares(text, names, keys):
+            hit = {m for m in names if f'"{m}"' in lines[n - 1] or f"'{m}'" in lines[n - 1]}
+            hit = {m for m in hit if (path, m) not in KEYWORD_COMPARES_ALLOWED}
+            found += [f"{path}:{n}: {m!r}" for m in sorted(hit)]
+    return found
+
+
+def test_nothing_after_the_compiler_branches_on_a_keyword_name():
+    """What the compiler, the game state, explain, the bots, the table and the server need to
+    know about a move (does it knock, pass, draw from a zone, discard onto one? how is it
+    said?) is its unit's role and words, never its name, so that a primitive added or renamed
+    needs nothing outside its unit. Every module of engine/, cli/ and server/ is scanned, the
+    units' own (primitives.py, capture.py), the bots and the table included: a unit has no
+    reason to compare its own name either. The same holds for a trigger event (`on:`): what the
+    code needs of one (does it happen as the cards are dealt? can it only follow a pass? how is
+    a hand it ends told?) its unit says; and for every other kind's keyword."""
+    names = _keyword_names()
+    assert {"draw", "knock", "dealt", "lowest", "others_once", "holds", "sum_with_played",
+            "knocker_spared", "zone_matches"} <= names
     sources = _sources()
-    assert any(path == "engine/bots.py" for path, _ in sources)
-    assert any(path == "cli/table.py" for path, _ in sources)
+    assert {"engine/bots.py", "cli/table.py", "server/app.py"} <= {path for path, _ in sources}
+    assert not keyword_compares(sources, names), keyword_compares(sources, names)
+
+
+def test_a_keyword_compared_in_a_server_file_is_found():
+    """The check fails for `kind == "draw"` planted in the server (as in engine/ and cli/)."""
+    names = _keyword_names()
+    for path, planted in (("server/app.py", '\nif kind == "draw":\n    pass\n'),
+                          ("server/table.py", '\nok = rule.pay != "lowest"\n'),
+                          ("cli/table.py", '\nok = last in ("others_once",)\n')):
+        sources = [(p, t + planted if p == path else t) for p, t in _sources()]
+        assert len(keyword_compares(sources, names)) == 1, (path, planted)
+
+
+def test_the_protocol_s_message_types_are_compared_only_through_its_table():
+    """A WebSocket message's type is a name of the protocol (`server/protocol.py`), never a
+    quoted word in the server: `"move"` compared or sent anywhere else is found."""
+    import ast
+
+    from trentuno.server.protocol import MessageType
+    types = {t.value for t in MessageType}
+    assert {"move", "ping", "state"} <= types
+
+    def sent(text: str) -> list[int]:  # a dict written with `"type": "<a message type>"`
+        return [node.lineno for node in ast.walk(ast.parse(text)) if isinstance(node, ast.Dict)
+                for k, v in zip(node.keys, node.values, strict=True)
+                if isinstance(k, ast.Constant) and k.value == "type" and
+                isinstance(v, ast.Constant) and v.value in types]
+    sources = [(p, t) for p, t in _sources() if p.startswith("server/")
+               and p != "server/protocol.py"]
     found = [f"{path}:{n}" for path, text in sources
-             for n in primitive_name_compares(text, names)]
+             for n in primitive_name_compares(text, types) + sent(text)]
     assert not found, found
 
 
@@ -246,6 +338,9 @@ def test_the_primitive_name_check_can_fail():
     assert lines("def f(reason):\n    return reason == 'knock'\n") == [2]
     assert lines("def f(ev):\n    return ev.kind == 'deal'\n") == []
     assert lines("TELL = {'knock': print}\n") == []
+    assert primitive_name_compares("ok = 'holds' in spec\n", {"holds"}, frozenset({"holds"})) \
+        == []
+    assert primitive_name_compares("ok = w == 'holds'\n", {"holds"}, frozenset({"holds"})) == [1]
 
 
 def test_every_kind_the_code_compares_with_is_an_event():
@@ -258,10 +353,8 @@ def test_every_kind_the_code_compares_with_is_an_event():
 
     from trentuno.engine.state import EventKind
     known = set(get_args(EventKind))
-    root = Path(__file__).resolve().parent.parent
-    found = [f"{f.relative_to(root)}:{n}: {m.group(1)!r}"
-             for folder in ("engine", "cli") for f in sorted((root / folder).glob("*.py"))
-             for n, line in enumerate(f.read_text(encoding="utf-8").splitlines(), 1)
+    found = [f"{path}:{n}: {m.group(1)!r}" for path, text in _sources()
+             for n, line in enumerate(text.splitlines(), 1)
              for m in re.finditer(r"""kind\s*[!=]=\s*["']([a-z_]+)["']""", line)
              if m.group(1) not in known]
     assert not found, found

@@ -134,6 +134,9 @@ def test_a_knock_threshold_above_the_best_hand(tmp_path):
     ("[{first_turn: true}, {round_at_least: 2}]", "first turn of a hand is in the first round"),
     ("[{nobody_knocked: true}, {nobody_knocked: false}]", "both true and false"),
     ("[{zone_size_at_least: {zone: stock, count: 41}}]", "never 41 in `stock`"),
+    ("[{first_turn: true}, {nobody_knocked: false}]", "nobody has knocked yet"),
+    ("[{first_turn: true}, {first_turn: false}]", "`first_turn` is both true and false"),
+    ("[{zone_visible: stock}, {zone_hidden: stock}]", "`stock` cannot be both visible"),
 ])
 def test_an_option_no_guard_can_allow(tmp_path, guards, why):
     text = ("extends: trentuno\nname: g\nturn:\n  steps:\n    choose:\n"

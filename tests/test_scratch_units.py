@@ -1,17 +1,20 @@
-"""The completeness test over consumers: a keyword of every kind, added as a contributor adds
-one (one unit in one file, nothing else touched), is checked where a user meets it.
+"""The completeness test over consumers: a keyword of every kind, added as a contributor adds one
+(one unit in one file, nothing else touched), is checked where a user meets it.
 
 The scratch units live one file each: a guard (`scratch_guard.py`), a turn primitive
-(`scratch_moves.py`), a pattern kind (`scratch_pattern.py`), and in `test_scratch_settlement.py`
-an effect, a trigger event that ends hands, a pay policy, a score unit and a stakes mode. For
-every one of them: registering it without the schema its parameter needs fails at once; the
-schema built from the units refuses a wrong parameter; `explain` says it in English and Italian.
-Beyond these, each consumer that could ignore a unit is asked here or in the scratch unit's own
-test file: the table narrates the primitive in its own words and greedy and mc play it as they
-play `draw` (test_scratch_moves.py); a scratch event that ends hands is explained, told at the
-table and named by simulate (test_scratch_settlement.py); a guard is refused where nobody acts
-by what it reads, and is obeyed in play; a pattern kind values hands, `score` and the table name
-its combination.
+(`scratch_moves.py`), a pattern kind (`scratch_pattern.py`), a trigger condition and outcome
+(`scratch_trigger.py`), a tie policy (`scratch_ties.py`), a closing rule of the knock
+(`scratch_knock.py`), a take rule (`scratch_takes.py`), and in `test_scratch_settlement.py` an
+effect, a trigger event that ends hands, a pay policy, a score unit and a stakes mode: one of
+every kind. For every one of them: registering it without the schema its parameter needs fails
+at once; the schema built from the units refuses a wrong parameter; `explain` says it in
+English and Italian. Beyond these, each consumer that could ignore a unit is asked here or in
+the scratch unit's own test file: the table narrates the primitive in its own words and greedy
+and mc play it as they play `draw` (test_scratch_moves.py); a scratch event that ends hands is
+explained, told at the table and named by simulate (test_scratch_settlement.py); a guard is
+refused where nobody acts by what it reads, and is obeyed in play; a pattern kind values hands,
+`score` and the table name its combination; the condition, outcome, tie policy, closing rule
+and take rule are played by the bots and watched at the table in test_scratch_play.py.
 """
 from __future__ import annotations
 
@@ -23,8 +26,12 @@ from typing import Any
 
 import pytest
 import scratch_guard
+import scratch_knock
 import scratch_moves
 import scratch_pattern
+import scratch_takes
+import scratch_ties
+import scratch_trigger
 from click.testing import CliRunner
 from test_scratch_settlement import (
     BELL,
@@ -59,21 +66,23 @@ SCRATCH: dict[Kind, Unit] = {
     Kind.GUARD: scratch_guard.SUITS_AT_MOST, Kind.PRIMITIVE: scratch_moves.DRAW_BOTTOM,
     Kind.EFFECT: RING, Kind.TRIGGER_EVENT: BELL, Kind.PAY_POLICY: HIGHEST_PAYS,
     Kind.SCORE: FEWEST_CARDS, Kind.PATTERN_KIND: scratch_pattern.RAINBOW,
-    Kind.STAKES_MODE: HEARTS,
+    Kind.STAKES_MODE: HEARTS, Kind.TRIGGER_CONDITION: scratch_trigger.STOCK_AT_MOST,
+    Kind.OUTCOME: scratch_trigger.TRUCE, Kind.TIE_POLICY: scratch_ties.NEAREST_PAYS,
+    Kind.KNOCK_RULE: scratch_knock.NEXT_ONLY, Kind.TAKE_RULE: scratch_takes.AT_MOST,
 }
-#: the kinds with no scratch unit yet: their registries' own tests (test_keywords.py) check
-#: every built-in unit is complete, but no consumer is tried with a new one
-NOT_YET = {Kind.TRIGGER_CONDITION, Kind.OUTCOME, Kind.TIE_POLICY, Kind.KNOCK_RULE, Kind.TAKE_RULE}
+#: every scratch unit, for the tests that register them all
+ALL_UNITS = (*scratch_guard.UNITS, *scratch_pattern.UNITS, *scratch_moves.UNITS,
+             *scratch_trigger.UNITS, *scratch_ties.UNITS, *scratch_knock.UNITS,
+             *scratch_takes.UNITS, RING, BELL, HIGHEST_PAYS, FEWEST_CARDS, HEARTS)
 
 
-def test_every_kind_has_a_scratch_unit_or_is_named_as_lacking_one():
-    assert set(SCRATCH) | NOT_YET == set(Kind) and not set(SCRATCH) & NOT_YET
+def test_every_kind_has_a_scratch_unit():
+    assert set(SCRATCH) == set(Kind)
     assert all(unit.kind is kind for kind, unit in SCRATCH.items())
 
 
 def test_every_scratch_unit_is_complete(scratch):
-    built = scratch(*scratch_guard.UNITS, *scratch_pattern.UNITS, *scratch_moves.UNITS,
-                    RING, BELL, HIGHEST_PAYS, FEWEST_CARDS, HEARTS)
+    built = scratch(*ALL_UNITS)
     for unit in SCRATCH.values():
         assert unit_problems(unit, REGISTRIES[unit.kind], built["definitions"]) == []
 
@@ -84,7 +93,7 @@ def test_a_unit_whose_keyword_takes_a_parameter_is_refused_without_a_schema(kind
     """Before, only primitives needed one: a guard without a schema passed every test, then
     `validate` let `hand_size_at_least: "three"` through and `simulate` died of a TypeError.
     Now the registry refuses it as the module adding it is imported."""
-    unit = SCRATCH.get(kind) or REGISTRIES[kind].units()[0]
+    unit = SCRATCH[kind]
     bare = dataclasses.replace(unit, name="scratch_bare", schema=None)
     with pytest.raises(ValueError, match=rf"{kind.value} 'scratch_bare' has no schema"):
         REGISTRIES[kind].add(bare)
@@ -93,7 +102,7 @@ def test_a_unit_whose_keyword_takes_a_parameter_is_refused_without_a_schema(kind
 
 @pytest.mark.parametrize("kind", [k for k in Kind if TAKES[k] == "none"])
 def test_a_unit_whose_keyword_takes_nothing_is_refused_with_a_schema(kind):
-    unit = SCRATCH.get(kind) or REGISTRIES[kind].units()[0]
+    unit = SCRATCH[kind]
     odd = dataclasses.replace(unit, name="scratch_odd", schema={"type": "integer"})
     with pytest.raises(ValueError, match=rf"'scratch_odd' declares a schema, but a "
                                          rf"{kind.value} takes no parameter"):
@@ -128,6 +137,13 @@ RING_FILE = ("extends: trentuno\nturn:\n  steps:\n    choose:\n"
              "      draw: {effects: [{scratch_ring: 3}]}\n"
              "triggers:\n  bell: {on: scratch_bell, do: showdown}\n")
 
+TRUCE_FILE = ("extends: trentuno\ntriggers:\n"
+              "  truce: {on: turn_end, if: {scratch_stock_at_most: 20}, do: {scratch_truce: 2}}\n")
+TIES_FILE = ("extends: trentuno\nsettle:\n  showdown: {pay: lowest, ties: scratch_nearest_pays}\n")
+KNOCK_FILE = "extends: trentuno\nknock: {last_turns: scratch_next_only}\n"
+TAKES_FILE = ("extends: scopa\nturn:\n  steps:\n    play:\n"
+              "      play: {takes: {scratch_at_most: 1}}\n")
+
 #: (the units, a file using them, what makes it wrong, what the refusal says, what explain
 #: says of them in English and in Italian); the pay policy, the score unit, the event and the
 #: stakes mode are refused and explained in test_scratch_settlement.py, the primitive in
@@ -147,6 +163,25 @@ CASES = {
                 "(after a knock or when the bell rings)"],
                [", e dal giro 3 in poi questo suona la campanella",
                 "(dopo una bussata o quando suona la campanella)"]),
+    "condition and outcome": (
+        scratch_trigger.UNITS, TRUCE_FILE, ("at_most: 20", "at_most: lots"), "expected integer",
+        ["the stock holds at most 20 cards", "from round 2 on the hand ends in a truce"],
+        ["nel tallone ci sono al massimo 20 carte",
+         "dal giro 2 in poi la mano finisce in tregua"]),
+    "outcome's parameter": (
+        scratch_trigger.UNITS, TRUCE_FILE, ("truce: 2", "truce: second"), "do", [], []),
+    # a tie policy and a closing rule take nothing: the schema knows their names
+    "tie policy": (scratch_ties.UNITS, TIES_FILE, ("nearest_pays", "nearest_payz"),
+                   "'scratch_nearest_pays'",
+                   ["if several players must pay, only the first of them after the dealer"],
+                   ["se devono pagare più giocatori, paga solo il primo di loro"]),
+    "knock rule": (scratch_knock.UNITS, KNOCK_FILE, ("next_only", "next_one"),
+                   "'scratch_next_only'",
+                   ["After a knock only the next player has one more turn, then the hand"],
+                   ["Dopo la bussata solo il giocatore successivo ha un altro turno"]),
+    "take rule": (scratch_takes.UNITS, TAKES_FILE, ("at_most: 1", "at_most: one"),
+                  "expected integer or null", ["it takes at most one card at a time"],
+                  ["non prende più di una carta alla volta"]),
 }
 
 

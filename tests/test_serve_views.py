@@ -78,6 +78,25 @@ def test_the_narration_names_the_seat_s_own_draw_and_hides_the_others():
     assert sent[0][-1]["game_end"][0].startswith("Game over after")
 
 
+def test_a_hand_s_end_is_shown_until_the_next_hand_s_first_move():
+    """Before, the end-of-hand box kept showing the last hand's end all through the next one.
+    Now every message of hand N shows no end or the end of hand N - 1 only up to its first
+    move: after that, the box is empty until hand N ends."""
+    _, sent = _played("trentuno", 5, "en")
+    for viewer, messages in sent.items():
+        shown = [(m["view"]["hand_number"], m["view"]["seq"], m["hand_end"] and
+                  m["hand_end"]["hand"]) for m in messages]
+        firsts: dict[int, int] = {}
+        for hand, seq, _ in shown:
+            firsts.setdefault(hand, seq)
+        assert len(firsts) > 2, firsts
+        for hand, seq, end in shown:
+            if end is not None and end < hand:  # the last hand's end, in the next hand
+                assert end == hand - 1 and seq == firsts[hand], (viewer, hand, seq, end)
+        ends = {end for _, _, end in shown if end is not None}
+        assert ends >= set(firsts) - {max(firsts)}, (viewer, ends)  # every hand's end shown
+
+
 def test_a_move_is_named_by_its_position_and_its_index():
     rules = load("trentuno")
     state = GameState(rules, 4, seed=2)

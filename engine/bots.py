@@ -32,7 +32,7 @@ from typing import Any
 from .capture_moves import judge
 from .errors import UsageError
 from .mc import MonteCarloBot
-from .roles import CAPTURE, DISCARD, DRAW, KNOCK, PASS, SWAP, SWAP_ALL
+from .roles import CAPTURE, DISCARD, DRAW, EXCHANGE, KNOCK, PASS, SWAP, SWAP_ALL
 from .rules import Action, made_once
 
 Bot = Callable[[Any, list], Action]
@@ -135,8 +135,8 @@ def _improve(state, actions, tables: tuple, p: int, hmask: int) -> Action:
                         return a
             elif draw_blind is None:
                 draw_blind = a
-        elif r is SWAP:  # a hand card and a zone card: their two bits change places
-            s = strength.get(hmask ^ a.bits, -1)
+        elif r is SWAP or r is EXCHANGE:  # a swap's two bits change places; an exchange's
+            s = strength.get(hmask ^ a.bits if r is SWAP else a.bits, -1)  # are the hand left
             if s > best_gain:
                 best_swap, best_gain = a, s
         elif r is KNOCK:

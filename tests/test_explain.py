@@ -269,6 +269,7 @@ CHANGES = {
     "house/knock-ends-at-dealer": {"knock"},
     "house/knocker-plays-last": {"knock"},
     "house/schwimmen-31-knocks": {"instant"},
+    "house/schwimmen-swap-up-to-three": {"turn"},
     "house/scopa-d-assi": {"turn"},
     "house/scopa-21": {"end"},
     "house/scopa-first-to-11": {"end"},

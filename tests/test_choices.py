@@ -1,0 +1,156 @@
+"""Choices issue 17 asked for, each on a house rule of the shelf, on stacked decks: swapping
+several cards in one move (`do: swap_cards`)."""
+from __future__ import annotations
+
+from math import comb
+
+import pytest
+from test_overlays import base_and_house, refused, write
+from trentuno.cli.table import TableView
+from trentuno.engine import GameState, load
+from trentuno.engine.action_ids import action_space
+from trentuno.engine.bots import parse_bots
+from trentuno.engine.explain import explain, render
+from widow_helpers import events, has, legal, lives_lost, new_game, one, play
+
+#: the shelf's house rules whose behaviour tests are here (test_overlays checks every house
+#: rule has one)
+COVERED = {"house/schwimmen-swap-up-to-three"}
+
+SWAP3 = "house/schwimmen-swap-up-to-three"
+
+# ---- swap_cards: one, two or three cards with the table in one move ---------------------------
+#: Schwimmen, dealer 0, four players: the turns go 1, 2, 3, 0; seat 1's Ace of hearts with the
+#: table's King and Queen of hearts is 31; seat 3's 9 is the lowest hand
+HANDS = {1: "Ah 7c 8d", 2: "7s 8c 10d", 3: "7d 8h 9c", 0: "10s Jc Qd"}
+TABLE = "Kh Qh 9s"
+
+
+def exchange(state, keep: str, take: str):
+    """The legal exchange leaving the cards `keep` of the hand and `take` of the table."""
+    deck = state.rules.deck
+    left = tuple(sorted(deck.parse(c) for c in (keep + " " + take).split()))
+    found = [a for a in state.legal_actions() if a.kind == "swap_cards" and a.cards == left]
+    assert found, f"no exchange to {keep} + {take}; legal: {legal(state)}"
+    return found[0]
+
+
+def exchanges(state) -> list:
+    return [a for a in state.legal_actions() if a.kind == "swap_cards"]
+
+
+def test_two_cards_swapped_at_once_make_31_and_end_the_round():
+    """"A turn may swap two cards with the table in one move": seat 1 gives 7c 8d for Kh Qh
+    and holds 31 at once (the round ends, everybody else loses a life); the base swaps one card
+    at a time, so the same turn can reach no 31."""
+    base, house = base_and_house(SWAP3)
+    plain = new_game(base, dealer=0, players=4, hands=HANDS, zones={"table": TABLE})
+    assert "swap 7c Kh" in legal(plain) and not has(plain, "swap_cards")
+    state = new_game(house, dealer=0, players=4, hands=HANDS, zones={"table": TABLE})
+    play(state, exchange(state, keep="Ah", take="Kh Qh"), seat=1)
+    assert [e.player for e in events(state, "action", 1)] == [1]      # one move, not two
+    assert one(state, "hand_end", 1).data["outcome"] == "showdown"
+    assert lives_lost(state, 1) == {3: 1}
+
+
+def test_the_turn_offers_one_two_or_three_cards_and_every_choice_of_them():
+    """"One, two or three cards": 9 exchanges of one card, 9 of two, 1 of all three (the hand
+    for the table), each once; the base's separate "swap all" is gone, the exchange of three
+    is the same move."""
+    _, house = base_and_house(SWAP3)
+    state = new_game(house, dealer=0, players=4, hands=HANDS, zones={"table": TABLE})
+    moves = exchanges(state)
+    counts = {k: sum(1 for a in moves if len(set(a.cards) & set(state.hands[1])) == 3 - k)
+              for k in (1, 2, 3)}
+    assert counts == {1: 9, 2: 9, 3: 1} and len({a.cards for a in moves}) == 19
+    assert not has(state, "swap_all")
+    play(state, exchange(state, keep="", take="Kh Qh 9s"), seat=1)
+    assert sorted(state.rules.deck.code(c) for c in state.zones["table"]) == ["7c", "8d", "Ah"]
+
+
+def commerce(tmp_path, lo: int = 2, hi: int = 2):
+    """A Commerce-like overlay: exactly two cards swapped with the table."""
+    return write(tmp_path / "two.yaml", "extends: schwimmen\nname: two\nturn:\n  steps:\n"
+                 f"    play:\n      swap: {{do: swap_cards, with: table, min: {lo}, max: {hi}}}\n")
+
+
+def test_exactly_two_cards_is_min_and_max_two(tmp_path):
+    """Commerce's "exactly two": only the 9 exchanges of two cards are offered."""
+    rules = load(str(commerce(tmp_path)))
+    state = new_game(rules, dealer=0, players=4, hands=HANDS, zones={"table": TABLE})
+    moves = exchanges(state)
+    assert len(moves) == 9
+    assert all(len(set(a.cards) & set(state.hands[1])) == 1 for a in moves)
+
+
+@pytest.mark.parametrize("lo, hi, needle", [
+    (1, 4, "an exchange of up to 4 cards from a hand of 3"),
+    (3, 2, "`min: 3` is more than `max: 2`"),
+])
+def test_an_exchange_of_more_than_the_hand_is_refused_at_its_line(tmp_path, lo, hi, needle):
+    text = commerce(tmp_path, lo, hi).read_text()
+    problems = refused(tmp_path / "bad.yaml", text)
+    assert [(p.line, p.message) for p in problems] == [(6, needle)], problems
+
+
+def test_greedy_makes_the_exchange_that_raises_the_hand_most():
+    """Greedy reads the move's role (the hand it leaves): it swaps two cards for the 31."""
+    _, house = base_and_house(SWAP3)
+    state = new_game(house, dealer=0, players=4, hands=HANDS, zones={"table": TABLE})
+    bot = parse_bots("greedy", 4, 1)[0]
+    choice = bot(state, state.legal_actions())
+    assert choice is exchange(state, keep="Ah", take="Kh Qh")
+
+
+def test_mc_and_greedy_play_whole_games_of_it():
+    """Every bot plays the house rule to the end (bounded by moves, not time)."""
+    rules = load(SWAP3)
+    for spec in ("greedy,greedy,greedy,greedy", "mc:iterations=4,greedy,random,greedy"):
+        state = GameState(rules, 4, seed=5, history=True)
+        bots = parse_bots(spec, 4, 5)
+        played = set()
+        for _ in range(3000):
+            if state.is_over:
+                break
+            a = bots[state.current_player](state, state.legal_actions())
+            played.add(a.kind)
+            state.apply(a)
+        assert state.is_over and "swap_cards" in played, spec
+
+
+def test_an_id_names_the_hand_an_exchange_leaves_and_reads_back():
+    """Action ids: the option's ids are the hands of three cards of the deck (4,960 of 32
+    cards, whatever the table holds); each legal exchange's id reads back in the card notation
+    as the hand it leaves."""
+    _, house = base_and_house(SWAP3)
+    space = action_space(house, 4)
+    ids = next(o for o in space.options if o.option.kind == "swap_cards")
+    assert ids.size == comb(32, 3) and space.dense
+    state = new_game(house, dealer=0, players=4, hands=HANDS, zones={"table": TABLE})
+    move = exchange(state, keep="Ah", take="Kh Qh")
+    text = space.to_string(space.id_of(move))
+    assert text == "play/swap_cards@table Kh Qh Ah" or sorted(text.split()[1:]) == \
+        sorted(["Ah", "Kh", "Qh"])
+    assert space.action(state, space.from_string(text)) is move
+
+
+def test_explain_says_the_exchange_in_both_languages():
+    _, house = base_and_house(SWAP3)
+    en, it = (render(explain(house, lang), width=1000) for lang in ("en", "it"))
+    assert "exchanges one to three of his cards for as many cards of the table, all at once" in en
+    assert ("scambia da una a tre delle sue carte con altrettante carte del tavolo, in una volta "
+            "sola") in it
+
+
+def test_the_table_tells_the_exchange_to_each_viewer_in_both_languages():
+    """The mover and the others see the cards given and taken (the table is face up); the
+    choice names both and the hand it leaves."""
+    _, house = base_and_house(SWAP3)
+    state = new_game(house, dealer=0, players=4, hands=HANDS, zones={"table": TABLE})
+    move = exchange(state, keep="Ah", take="Kh Qh")
+    mine = TableView(house, "en", seat=1).move(state, 1, move)
+    assert mine.startswith("You give the ") and "and take the " in mine, mine
+    other = TableView(house, "it", seat=2).move(state, 1, move)
+    assert " dà " in other and " e prende " in other and "(Kh)" in other, other
+    choice = TableView(house, "en", seat=1).choice(state, move)
+    assert choice == "Swap cards: give 8d 7c, take Kh Qh  → 31 (thirty-one)", choice

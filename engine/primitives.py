@@ -661,4 +661,4 @@ EFFECTS.add(Effect(
     words={"en": {"clause": _move_en}, "it": {"clause": _move_it}}))
 
 
-from . import exchange  # noqa: E402,F401  (the several-card exchange registers its unit)
+from . import declare, exchange  # noqa: E402,F401  (units of their own files register here)

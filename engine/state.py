@@ -138,6 +138,7 @@ FIELDS: tuple[Field, ...] = (
           "game is over): a plain field, read after every move of a playout"),
     Field("round", SHARE, "the round of the hand, from 1"),
     Field("knocker", SHARE, "who knocked, if anybody"),
+    Field("declared", SHARE, "the seats that declared a hand this hand (a tuple, replaced)"),
     Field("_stop_before", SHARE, "after a knock: the seat before whose turn the hand ends"),
     Field("just_drawn", SHARE, "the card the current player just drew"),
     Field("turns_in_hand", SHARE, "player turns played in this hand"),
@@ -245,6 +246,7 @@ class GameState:
         self.round = 1
         self.knocker: int | None = None
         self._stop_before: int | None = None
+        self.declared: tuple[int, ...] = ()
         self.just_drawn: int | None = None
         self.turns_in_hand = 0
 

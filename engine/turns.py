@@ -34,6 +34,7 @@ def begin(st: GameState, order: list[int]) -> None:
     """A new hand's first turn: the seats in turn from `order`, the turn's first step (or the
     opening turn's, played before the first player's turn)."""
     st.knocker = st._stop_before = None
+    st.declared = ()
     st.round = 1
     st.turns_in_hand = 0
     st.just_drawn = None

@@ -11,7 +11,7 @@ from trentuno.engine import GameState, load
 from trentuno.engine.action_ids import action_space
 from trentuno.engine.bots import parse_bots
 from trentuno.engine.explain import explain, render
-from widow_helpers import events, has, legal, lives_lost, new_game, one, play
+from widow_helpers import events, has, kind, legal, lives_lost, new_game, one, play, swap
 
 #: the shelf's house rules whose behaviour tests are here (test_overlays checks every house
 #: rule has one)
@@ -154,3 +154,83 @@ def test_the_table_tells_the_exchange_to_each_viewer_in_both_languages():
     assert " dà " in other and " e prende " in other and "(Kh)" in other, other
     choice = TableView(house, "en", seat=1).choice(state, move)
     assert choice == "Swap cards: give 8d 7c, take Kh Qh  → 31 (thirty-one)", choice
+
+
+# ---- declare: 31 and Feuer declared by their holder; an undeclared one loses -------------------
+DECLARE = "house/schwimmen-declare"
+COVERED.add(DECLARE)
+#: seat 1 is dealt 31 in hearts; seat 3's 9 is the lowest hand
+DEALT_31 = {1: "Ah Kh Qh", 2: "7s 8c 10d", 3: "7d 8h 9c", 0: "10s Jc Qd"}
+CALM_TABLE = "Jd 8s 9h"
+
+
+def test_a_dealt_31_waits_for_its_holder_to_declare_it():
+    """"31 is declared by its holder, not by the engine": the base ends the round as the cards
+    are dealt; the house rule offers seat 1 the declaration at his turn, and declaring ends the
+    round at once with the hands compared (seat 3, lowest, loses a life)."""
+    base, house = base_and_house(DECLARE)
+    plain = new_game(base, dealer=0, players=4, hands=DEALT_31, zones={"table": CALM_TABLE})
+    assert one(plain, "hand_end", 1).data["outcome"] == "showdown"
+    assert not events(plain, "action", 1)
+    state = new_game(house, dealer=0, players=4, hands=DEALT_31, zones={"table": CALM_TABLE})
+    assert not events(state, "hand_end", 1) and state.current_player == 1
+    play(state, kind(state, "declare"), seat=1)
+    end = one(state, "hand_end", 1)
+    assert end.data["outcome"] == "showdown" and end.data["reason"] == "declared"
+    assert lives_lost(state, 1) == {3: 1}
+
+
+def test_only_the_holder_of_the_hand_may_declare():
+    _, house = base_and_house(DECLARE)
+    state = new_game(house, dealer=0, players=4, hands=DEALT_31, zones={"table": CALM_TABLE})
+    assert has(state, "declare")
+    play(state, kind(state, "pass"), seat=1)
+    assert state.current_player == 2 and not has(state, "declare")
+
+
+def _keep_31_and_knock(rules):
+    """Seat 1 keeps his 31 undeclared, knocks in round 2 and the others pass their last
+    turns (seat 2's swap in round 1 keeps it from being a round of passes)."""
+    state = new_game(rules, dealer=0, players=4, hands=DEALT_31, zones={"table": CALM_TABLE})
+    play(state, kind(state, "pass"), seat=1)
+    play(state, swap(state, give="7s", take="8s"), seat=2)
+    for seat in (3, 0):
+        play(state, kind(state, "pass"), seat=seat)
+    play(state, kind(state, "knock"), seat=1)
+    for seat in (2, 3, 0):
+        play(state, kind(state, "pass"), seat=seat)
+    return state
+
+
+def test_an_undeclared_31_loses_instead_of_the_lowest_hand(tmp_path):
+    """"The holder of an undeclared 31 pays": seat 1 never declares his 31 and the hands are
+    compared after his knock: he loses the life; charged as usual (`pay: lowest`), seat 3 would."""
+    _, house = base_and_house(DECLARE)
+    state = _keep_31_and_knock(house)
+    assert one(state, "hand_end", 1).data["reason"] == "knock"
+    assert lives_lost(state, 1) == {1: 1}
+    usual = load(str(write(tmp_path / "usual.yaml", f"extends: {DECLARE}\nname: usual\n"
+                           "settle:\n  showdown: {pay: lowest, holding: null}\n")))
+    assert lives_lost(_keep_31_and_knock(usual), 1) == {3: 1}
+
+
+def test_greedy_declares_the_hand_when_it_holds_it():
+    _, house = base_and_house(DECLARE)
+    state = new_game(house, dealer=0, players=4, hands=DEALT_31, zones={"table": CALM_TABLE})
+    assert parse_bots("greedy", 4, 1)[0](state, state.legal_actions()).kind == "declare"
+
+
+def test_the_declaration_is_explained_and_told_in_both_languages():
+    _, house = base_and_house(DECLARE)
+    en, it = (render(explain(house, lang), width=1000) for lang in ("en", "it"))
+    assert "declares an instant hand, when he holds it" in en
+    assert "When a player declares his hand, the hand ends at once and the hands are compared" in en
+    assert "whoever holds an instant hand without having declared it loses 1 life" in en
+    assert "dichiara una combinazione immediata, quando ce l'ha" in it
+    assert "Quando un giocatore dichiara la sua mano, la mano finisce subito" in it
+    assert "chi ha in mano una combinazione immediata senza aver dichiarato la sua mano" in it
+    state = new_game(house, dealer=0, players=4, hands=DEALT_31, zones={"table": CALM_TABLE})
+    move = kind(state, "declare")
+    assert TableView(house, "en", seat=1).move(state, 1, move) == "You declare your hand."
+    assert TableView(house, "it", seat=2).move(state, 1, move).endswith(
+        " dichiara la sua mano.")

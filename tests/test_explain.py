@@ -270,6 +270,7 @@ CHANGES = {
     "house/knocker-plays-last": {"knock"},
     "house/schwimmen-31-knocks": {"instant"},
     "house/schwimmen-swap-up-to-three": {"turn"},
+    "house/schwimmen-declare": {"turn", "instant", "events", "settle"},
     "house/scopa-d-assi": {"turn"},
     "house/scopa-21": {"end"},
     "house/scopa-first-to-11": {"end"},

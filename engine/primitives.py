@@ -661,4 +661,4 @@ EFFECTS.add(Effect(
     words={"en": {"clause": _move_en}, "it": {"clause": _move_it}}))
 
 
-from . import declare, exchange  # noqa: E402,F401  (units of their own files register here)
+from . import declare, exchange, out_of_hand  # noqa: E402,F401  (units in files of their own)

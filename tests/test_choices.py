@@ -234,3 +234,96 @@ def test_the_declaration_is_explained_and_told_in_both_languages():
     assert TableView(house, "en", seat=1).move(state, 1, move) == "You declare your hand."
     assert TableView(house, "it", seat=2).move(state, 1, move).endswith(
         " dichiara la sua mano.")
+
+
+# ---- out_of_hand: whoever passes, or swaps all three, is out of this hand -----------------------
+OUT = "house/schwimmen-pass-is-out"
+COVERED.add(OUT)
+#: turns 1, 2, 3, 0; seat 2's 9 is the lowest hand
+QUIET = {1: "7s 8c 10d", 2: "7d 8h 9c", 3: "10s Jc Qd", 0: "Ah 7c 8d"}
+
+
+def _quiet(rules):
+    return new_game(rules, dealer=0, players=4, hands=QUIET, zones={"table": TABLE})
+
+
+def _three_swaps(state):
+    """Seats 2, 3 and 0 each swap a card (none makes 31)."""
+    for seat, give, take in ((2, "7d", "9s"), (3, "10s", "7d"), (0, "7c", "10s")):
+        play(state, swap(state, give=give, take=take), seat=seat)
+
+
+def test_whoever_passes_is_skipped_until_the_next_hand():
+    """"Whoever passes is out of this hand": after seat 1's pass the turn order skips him (the
+    base gives him his turn of round 2); the table marks him out of this hand."""
+    base, house = base_and_house(OUT)
+    plain = _quiet(base)
+    play(plain, kind(plain, "pass"), seat=1)
+    _three_swaps(plain)
+    assert plain.current_player == 1
+    state = _quiet(house)
+    play(state, kind(state, "pass"), seat=1)
+    assert state.out_of_hand == (1,)
+    _three_swaps(state)
+    assert state.current_player == 2 and state.round == 2
+    view = TableView(house, "en", seat=2)
+    marked = [row for row in view.players(state) if "out of this hand" in row]
+    assert len(marked) == 1 and view.name(1) in marked[0]
+    assert "fuori da questa mano" in "\n".join(TableView(house, "it", seat=2).players(state))
+
+
+def test_swapping_all_three_is_out_too():
+    _, house = base_and_house(OUT)
+    state = _quiet(house)
+    play(state, kind(state, "swap_all"), seat=1)
+    assert state.out_of_hand == (1,) and state.current_player == 2
+
+
+def test_when_all_but_one_are_out_the_one_left_plays_once_more_then_hands_are_compared():
+    """"When all players but one are out, the one left has one more turn, then the hands are
+    compared": seats 1, 2 and 3 pass; seat 0 plays his turn (a swap), the round ends there and
+    the lowest hand (seat 2) loses a life. The next hand starts with everybody in."""
+    _, house = base_and_house(OUT)
+    state = _quiet(house)
+    for seat in (1, 2, 3):
+        play(state, kind(state, "pass"), seat=seat)
+    assert not events(state, "hand_end", 1) and state.current_player == 0
+    play(state, swap(state, give="7c", take="Kh"), seat=0)
+    end = one(state, "hand_end", 1)
+    assert end.data["outcome"] == "showdown" and end.data["reason"] == "knock"
+    assert [e.player for e in events(state, "action", 1)] == [1, 2, 3, 0]
+    assert lives_lost(state, 1) == {2: 1}
+    assert state.hand_number == 2 and state.out_of_hand == ()
+
+
+def test_the_one_left_may_win_instead(tmp_path):
+    """What follows is the ruleset's: `do: win` makes the one left the winner (the others pay)."""
+    rules = load(str(write(tmp_path / "win.yaml", f"extends: {OUT}\nname: win\ntriggers:\n"
+                           "  all-but-one-out: {do: win}\n")))
+    state = _quiet(rules)
+    for seat in (1, 2, 3):
+        play(state, kind(state, "pass"), seat=seat)
+    end = one(state, "hand_end", 1)
+    assert end.data["outcome"] == "win" and end.data["winners"] == [0]
+    assert lives_lost(state, 1) == {1: 1, 2: 1, 3: 1}
+
+
+def test_bots_play_whole_games_where_passing_is_out():
+    rules = load(OUT)
+    for spec in ("greedy,greedy,greedy,greedy", "mc:iterations=4,greedy,random,greedy"):
+        state = GameState(rules, 4, seed=3, history=True)
+        bots = parse_bots(spec, 4, 3)
+        for _ in range(3000):
+            if state.is_over:
+                break
+            state.apply(bots[state.current_player](state, state.legal_actions()))
+        assert state.is_over, spec
+
+
+def test_being_out_is_explained_in_both_languages():
+    _, house = base_and_house(OUT)
+    en, it = (render(explain(house, lang), width=1000) for lang in ("en", "it"))
+    assert "passes (does nothing), and he is out of this hand (his turns are skipped" in en
+    assert "If all players but one are out of the hand" in en
+    assert "passa (non fa nulla), ed esce da questa mano (salta i suoi turni" in it
+    assert "Se sono usciti dalla mano tutti i giocatori tranne uno" in it

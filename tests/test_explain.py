@@ -271,6 +271,7 @@ CHANGES = {
     "house/schwimmen-31-knocks": {"instant"},
     "house/schwimmen-swap-up-to-three": {"turn"},
     "house/schwimmen-declare": {"turn", "instant", "events", "settle"},
+    "house/schwimmen-pass-is-out": {"turn", "knock", "events", "settle"},
     "house/scopa-d-assi": {"turn"},
     "house/scopa-21": {"end"},
     "house/scopa-first-to-11": {"end"},

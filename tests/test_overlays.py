@@ -699,7 +699,8 @@ COVERED |= {"house/schwimmen-new-table", "house/schwimmen-rounds",
             "house/schwimmen-blind-choice"}
 #: the house rules of issue 17's choices (several cards in one exchange, declaring, out of the
 #: hand): their behaviour tests are in test_choices.py
-COVERED |= {"house/schwimmen-swap-up-to-three", "house/schwimmen-declare"}
+COVERED |= {"house/schwimmen-swap-up-to-three", "house/schwimmen-declare",
+            "house/schwimmen-pass-is-out"}
 
 
 def covers(name):

@@ -148,11 +148,11 @@ def end_turn(st: GameState, p: int) -> None:
         st.current_player = order[0]
         step = st._step = facts.first_step
         return offer(st, step, order[0])
-    nxt = next_seat(st, order, facts)
+    nxt = next_seat(st, order, facts, p)
     while nxt is not None and st.out_of_hand and nxt in st.out_of_hand:
         if len(st.out_of_hand) >= len(order):  # nobody is left in the hand
             return stuck(st)
-        nxt = next_seat(st, order, facts)
+        nxt = next_seat(st, order, facts, p)
     if nxt is None:
         return
     st.current_player = nxt
@@ -160,14 +160,15 @@ def end_turn(st: GameState, p: int) -> None:
     offer(st, step, nxt)
 
 
-def next_seat(st: GameState, order: list[int], facts: Any) -> int | None:
+def next_seat(st: GameState, order: list[int], facts: Any, p: int) -> int | None:
     """The seat after the current one in turn, the round and the knock's stop kept; None when
-    the hand ended there (the knock came round). A seat out of this hand is passed over by
-    the caller, each seat passed counting as its turn for the round and the knock."""
+    the hand ended there (a `round_end` trigger, the knock came round). `p` has just played;
+    a seat out of this hand is passed over by the caller, each seat passed counting as its turn
+    for the round and the knock."""
     i = st._turn_index + 1
     if i >= len(order):
         if st.rules.triggers.get("round_end") and fire(st, "round_end", p):
-            return
+            return None
         i = 0
         st.round += 1
         if st.knocker is not None and facts.knock_ends_round:  # the dealer has played

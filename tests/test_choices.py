@@ -283,8 +283,8 @@ def test_when_all_but_one_are_out_the_one_left_plays_once_more_then_hands_are_co
 
 def test_the_one_left_may_win_instead(tmp_path):
     """What follows is the ruleset's: `do: win` makes the one left the winner (the others pay)."""
-    rules = load(str(write(tmp_path / "win.yaml", f"extends: {OUT}\nname: win\ntriggers:\n"
-                           "  all-but-one-out: {do: win}\n")))
+    rules = load(str(write(tmp_path / "win.yaml", f"extends: {OUT}\nname: win\nknock: null\n"
+                           "triggers:\n  all-but-one-out: {do: win}\n")))
     state = _quiet(rules)
     for seat in (1, 2, 3):
         play(state, kind(state, "pass"), seat=seat)

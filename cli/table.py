@@ -240,6 +240,8 @@ class TableView(MoveLines, EndLines):
                 marks.append(tr("mark_out"))
             elif state.on_last_chance[p]:
                 marks.append(last_chance)
+            if p in state.out_of_hand:
+                marks.append(tr("mark_out_of_hand"))
             if p == state.dealer:
                 marks.append(tr("mark_dealer"))
             if p == state.knocker:

@@ -32,7 +32,7 @@ from typing import Any
 from .capture_moves import judge
 from .errors import UsageError
 from .mc import MonteCarloBot
-from .roles import CAPTURE, DISCARD, DRAW, KNOCK, PASS, SWAP, SWAP_ALL
+from .roles import CAPTURE, DECLARE, DISCARD, DRAW, EXCHANGE, KNOCK, PASS, SWAP, SWAP_ALL
 from .rules import Action, made_once
 
 Bot = Callable[[Any, list], Action]
@@ -96,6 +96,10 @@ def _improver(knock: float, declining: bool) -> Bot:
             return best_a
         if role is CAPTURE:
             return _best_capture(state, actions)
+        if tables[-1]:  # the ruleset lets a hand be declared: it is, whenever it may be
+            for a in actions:
+                if a.role is DECLARE:
+                    return a
         return _improve(state, actions, tables, p, hmask)
     return choose
 
@@ -104,7 +108,7 @@ def _improve(state, actions, tables: tuple, p: int, hmask: int) -> Action:
     """Greedy's other decisions: the knock first, when the hand reaches the bar; then, in one
     pass, a visible card that raises the hand (the first such), or else the best discard, a
     blind draw, the best exchange, a pass, a knock, in this order."""
-    strength, value_of_rank, size, valuation, shows_top, bar2, declines, bits = tables
+    strength, value_of_rank, size, valuation, shows_top, bar2, declines, bits, _ = tables
     hand = state.hands[p]
     held = len(hand)  # (the mask's bit count, without a call to a rarer method)
     cur = strength[hmask] if held == size else state.hand_strength(p)
@@ -135,8 +139,8 @@ def _improve(state, actions, tables: tuple, p: int, hmask: int) -> Action:
                         return a
             elif draw_blind is None:
                 draw_blind = a
-        elif r is SWAP:  # a hand card and a zone card: their two bits change places
-            s = strength.get(hmask ^ a.bits, -1)
+        elif r is SWAP or r is EXCHANGE:  # a swap's two bits change places; an exchange's
+            s = strength.get(hmask ^ a.bits if r is SWAP else a.bits, -1)  # are the hand left
             if s > best_gain:
                 best_swap, best_gain = a, s
         elif r is KNOCK:
@@ -210,8 +214,9 @@ def _make_tables(rules: Any, knock: float, declining: bool) -> tuple:
     value_of_rank: list[float] = [0.0] * (max(strength.values(), default=-1) + 1)
     for mask, rank in strength.items():
         value_of_rank[rank] = value[mask]
+    declares = any(o.role is DECLARE for step in rules.steps.values() for o in step.options)
     return (strength, value_of_rank, rules.hand_size, valuation, shows_top, bar, declining,
-            bits)
+            bits, declares)
 
 
 def _best_discard(actions, hand, hmask, strength, size, valuation):

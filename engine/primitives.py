@@ -659,3 +659,6 @@ EFFECTS.add(Effect(
     refs=(Ref("zone", ("from",)), Ref("zone", ("to",))),
     example={"from": "pile", "to": "burn", "count": 2},
     words={"en": {"clause": _move_en}, "it": {"clause": _move_it}}))
+
+
+from . import declare, exchange, out_of_hand  # noqa: E402,F401  (units in files of their own)

@@ -2,11 +2,12 @@
 
 A turn primitive (a keyword unit of `primitives`) declares its `Role`: the shape of move it
 is, from a small closed set the bots and the table understand (draw a card from a zone,
-discard onto one, exchange one card or the whole hand with one, pass, knock, capture). The
-compiler copies the role onto every `Option` and `Action` it builds, so that a bot asks
-`action.role is DRAW`, an identity test of one slot as cheap as comparing interned names,
-and never the primitive's keyword: a new primitive that draws (say, the bottom card) declares
-`role=DRAW` and is played as every draw is. A primitive of none of these shapes is `OTHER`.
+discard onto one, exchange one card, some cards or the whole hand with one, declare a hand,
+pass, knock, capture). The compiler copies the role onto every `Option` and `Action` it
+builds, so that a bot asks `action.role is DRAW`, an identity test of one slot as cheap as
+comparing interned names, and never the primitive's keyword: a new primitive that draws (say,
+the bottom card) declares `role=DRAW` and is played as every draw is. A primitive of none of
+these shapes is `OTHER`.
 
 The words a move is chosen and told in are its unit's (`choice`, `move`, ... phrases, see
 `primitives`); the table gives them a `Told`: what this viewer may be told of this move (the
@@ -27,6 +28,9 @@ class Role(Enum):
     DISCARD = "discard"      # puts a card of the hand on top of its zone
     SWAP = "swap"            # exchanges one card of the hand with one card of its zone
     SWAP_ALL = "swap_all"    # exchanges the whole hand with its zone
+    EXCHANGE = "swap_some"   # exchanges some cards of the hand for as many of its zone; the
+    #                          action's cards (and `bits`) are the hand it leaves
+    DECLARE = "declare"      # declares a hand he holds; the `declared` triggers say what follows
     PASS = "pass"            # does nothing (a round of such moves is the `all_passed` event)
     KNOCK = "knock"          # knocks (stands): the hand ends after the last turns
     CAPTURE = "capture"      # plays a card to a table zone, taking what it may (a lay: none)
@@ -34,6 +38,7 @@ class Role(Enum):
 
 
 DRAW, DISCARD, SWAP, SWAP_ALL = Role.DRAW, Role.DISCARD, Role.SWAP, Role.SWAP_ALL
+EXCHANGE, DECLARE = Role.EXCHANGE, Role.DECLARE
 PASS, KNOCK, CAPTURE, OTHER = Role.PASS, Role.KNOCK, Role.CAPTURE, Role.OTHER
 
 

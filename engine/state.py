@@ -54,7 +54,8 @@ __all__ = ["MAX_HANDS_PER_GAME", "MAX_TURNS_PER_HAND", "Event", "EventKind", "Ga
 #: What happened, as the game records it (`GameState.events`, records, the table's lines).
 EventKind = Literal[
     "action", "added", "capture_event", "cut", "deal", "game_over", "hand_end", "hand_score",
-    "knock", "last_chance", "lay", "leftover", "life_lost", "out", "points", "pot", "redeal",
+    "knock", "last_chance", "lay", "leftover", "life_lost", "out", "out_of_hand", "points", "pot",
+    "redeal",
     "redeal_failed", "reentry", "refresh", "refresh_failed", "reshuffle", "reveal", "settled",
     "show_bottom", "stuck", "take", "trigger", "turn_limit"]
 
@@ -138,6 +139,9 @@ FIELDS: tuple[Field, ...] = (
           "game is over): a plain field, read after every move of a playout"),
     Field("round", SHARE, "the round of the hand, from 1"),
     Field("knocker", SHARE, "who knocked, if anybody"),
+    Field("declared", SHARE, "the seats that declared a hand this hand (a tuple, replaced)"),
+    Field("out_of_hand", SHARE, "the seats out of this hand, skipped by the turn order (a "
+          "tuple, replaced)"),
     Field("_stop_before", SHARE, "after a knock: the seat before whose turn the hand ends"),
     Field("just_drawn", SHARE, "the card the current player just drew"),
     Field("turns_in_hand", SHARE, "player turns played in this hand"),
@@ -245,6 +249,8 @@ class GameState:
         self.round = 1
         self.knocker: int | None = None
         self._stop_before: int | None = None
+        self.declared: tuple[int, ...] = ()
+        self.out_of_hand: tuple[int, ...] = ()
         self.just_drawn: int | None = None
         self.turns_in_hand = 0
 

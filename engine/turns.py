@@ -15,7 +15,7 @@ hands that end at once never deepens the call stack.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from . import history
 from .triggers import fire, may_fire
@@ -34,6 +34,7 @@ def begin(st: GameState, order: list[int]) -> None:
     """A new hand's first turn: the seats in turn from `order`, the turn's first step (or the
     opening turn's, played before the first player's turn)."""
     st.knocker = st._stop_before = None
+    st.declared = st.out_of_hand = ()
     st.round = 1
     st.turns_in_hand = 0
     st.just_drawn = None
@@ -147,26 +148,41 @@ def end_turn(st: GameState, p: int) -> None:
         st.current_player = order[0]
         step = st._step = facts.first_step
         return offer(st, step, order[0])
+    nxt = next_seat(st, order, facts, p)
+    while nxt is not None and st.out_of_hand and nxt in st.out_of_hand:
+        if len(st.out_of_hand) >= len(order):  # nobody is left in the hand
+            return stuck(st)
+        nxt = next_seat(st, order, facts, p)
+    if nxt is None:
+        return
+    st.current_player = nxt
+    step = st._step = facts.first_step
+    offer(st, step, nxt)
+
+
+def next_seat(st: GameState, order: list[int], facts: Any, p: int) -> int | None:
+    """The seat after the current one in turn, the round and the knock's stop kept; None when
+    the hand ended there (a `round_end` trigger, the knock came round). `p` has just played;
+    a seat out of this hand is passed over by the caller, each seat passed counting as its turn
+    for the round and the knock."""
     i = st._turn_index + 1
     if i >= len(order):
         if st.rules.triggers.get("round_end") and fire(st, "round_end", p):
-            return
+            return None
         i = 0
         st.round += 1
         if st.knocker is not None and facts.knock_ends_round:  # the dealer has played
             st._end_hand("showdown", [], "knock")
-            return
+            return None
     st._turn_index = i
     nxt = order[i]
     if nxt == st._stop_before:  # after a knock, the turn comes back to the knocker
         if nxt != st.knocker or not facts.knocker_plays_last:
             st._end_hand("showdown", [], "knock")
-            return
+            return None
         # he plays his last turn; the hand ends before the next player's
         st._stop_before = order[i + 1] if i + 1 < len(order) else order[0]
-    st.current_player = nxt
-    step = st._step = facts.first_step
-    offer(st, step, nxt)
+    return nxt
 
 
 def offer(st: GameState, step: Step, p: int) -> None:

@@ -106,13 +106,16 @@ def _observer(state: GameState, viewer: Viewer, about: int = 0) -> int:
 
 
 def _marks(view: WebView, state: GameState, p: int) -> list[str]:
-    """The words beside a player's name: out, last chance, dealer, knocked, to play."""
+    """The words beside a player's name: out, last chance, out of this hand, dealer, knocked,
+    to play."""
     said = view.said
     marks = []
     if p not in state.alive:
         marks.append(said("mark_out"))
     elif state.on_last_chance[p]:
         marks.append(view.term("last_chance") or said("mark_last_chance"))
+    if p in state.out_of_hand:
+        marks.append(said("mark_out_of_hand"))
     if p == state.dealer:
         marks.append(said("mark_dealer"))
     if p == state.knocker:

@@ -39,7 +39,7 @@ def _problems(tmp_path: Path, body: str, base: str = "trentuno") -> list:
     ("trentuno", "settle:\n  showdown: {pay: highest_takes}\n", 4,
      ("`pay: highest_takes` has no meaning in a lives game: it is for pot games (here use "
       "others or lowest or all_but_highest or others_if_knocker_highest or "
-      "lowest_and_knocker or below or lowest_to_highest)")),
+      "lowest_and_knocker or below or lowest_to_highest or undeclared)")),
 ])
 def test_a_policy_without_meaning_in_the_stakes_mode_is_refused(tmp_path, base, body, line,
                                                                  message):

@@ -30,7 +30,7 @@ NUMBERS = {"thirty": 30, "thirty-one": 31, "thirty-two": 32, "thirty-three": 33,
            "forty-six": 46, "forty-seven": 47, "forty-eight": 48,
            "forty-nine": 49, "fifty": 50, "fifty-one": 51, "fifty-two": 52, "fifty-three": 53,
            "fifty-four": 54, "fifty-five": 55, "fifty-six": 56, "fifty-seven": 57,
-           "fifty-eight": 58, "fifty-nine": 59, "sixty": 60}
+           "fifty-eight": 58, "fifty-nine": 59, "sixty": 60, "sixty-one": 61, "sixty-two": 62}
 
 
 def _sh_blocks() -> list[Block]:

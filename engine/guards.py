@@ -80,9 +80,8 @@ def expressed(template: str, **values: Any) -> Guard:
     (listing.py), tests it in line instead of calling it: a call per option per decision is
     a tenth of a greedy turn's work. The values are passed as names, never written into the
     text."""
-    env = dict(values)
-    fn: Any = eval(f"lambda st, p: {template.format(**{k: k for k in values})}", env)
-    fn.inline = (template, env)
+    fn: Any = eval(f"lambda st, p: {template.format(**{k: k for k in values})}", dict(values))
+    fn.inline = (template, dict(values))
     return fn
 
 

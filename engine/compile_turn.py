@@ -100,10 +100,6 @@ def compile_turn(c: Compilation, zones, deck, valuation) -> tuple[Any, dict[str,
         steps[name] = Step(name, tuple(compiled),
                            legal_moves(compiled, tables, listers),
                            tuple(tables))
-    for st in steps.values():  # each option's next step as the object play goes on with
-        for opt in st.options:
-            if opt.then is not None and opt.then in steps:
-                object.__setattr__(opt, "then_step", steps[opt.then])
     return start, steps, can_knock
 
 

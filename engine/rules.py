@@ -148,9 +148,6 @@ class Option:
     is_knock: bool = field(init=False)
     #: the zone whose top card the option takes into the hand (a draw), if any
     draws_from: str | None = field(init=False)
-    #: the Step `then` names, set by the compiler once every step is made: a move going on
-    #: within the turn reads it instead of looking the name up
-    then_step: Any = field(default=None, init=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "is_pass", self.role is PASS)

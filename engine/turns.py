@@ -79,9 +79,9 @@ def apply_move(st: GameState, action: Action) -> None:
     if st.facts.watch_moves and watch_move(st, opt, p):
         pass  # the move ended the hand, or a trigger on it did
     elif not st.hand_over:
-        step = opt.then_step
-        if step is not None:  # the turn goes on with its next step
-            st._step = step
+        nxt = opt.then
+        if nxt is not None:  # the turn goes on with its next step
+            step = st._step = st.rules.steps[nxt]
             offer(st, step, p)
         else:
             end_turn(st, p)

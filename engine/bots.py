@@ -39,11 +39,21 @@ Bot = Callable[[Any, list], Action]
 
 
 def random_bot(seed: int | None = None) -> Bot:
-    """Any legal move, uniformly."""
-    rng = random.Random(seed)
+    """Any legal move, uniformly: the move `rng.randrange(len(actions))` picks, drawn as it
+    draws (`Random._randbelow_with_getrandbits`: the fewest bits that hold the number of
+    moves, drawn again while too large) with no Python call but the generator's: the random
+    bot plays every move of a Monte Carlo playout, and `randrange` is two Python calls."""
+    getrandbits = random.Random(seed).getrandbits
 
     def choose(state, actions):
-        return actions[rng.randrange(len(actions))]
+        n = len(actions)
+        if not n:  # as `randrange(0)` (the loop below would never end)
+            raise ValueError("no legal move to choose from")
+        k = n.bit_length()
+        i = getrandbits(k)
+        while i >= n:
+            i = getrandbits(k)
+        return actions[i]
     return choose
 
 

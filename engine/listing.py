@@ -6,7 +6,8 @@ move added when its primitive says it has only one (`shape`: "always", or "if_zo
 zone is not empty), else its own lister called. The code is generated from the options (as
 `dataclasses` generates `__init__`), and everything it refers to (guards, moves, zone names,
 listers) is passed to it as a value, never written into its text: a loop over the options
-doing the same measured about twice the instructions.
+doing the same measured about twice the instructions. A guard that is one expression
+(`guards.expressed`) is written in line, its values passed under names of its own.
 """
 from __future__ import annotations
 
@@ -29,8 +30,7 @@ def legal_moves(options: Sequence[Option], tables: Sequence[Mapping[tuple, Actio
     for i, (o, actions, lister) in enumerate(zip(options, tables, listers)):
         tests = []
         for j, guard in enumerate(o.guards):
-            env[f"g{i}_{j}"] = guard
-            tests.append(f"g{i}_{j}(st, p)")
+            tests.append(_test(guard, f"g{i}_{j}", env))
         single = actions.get(())  # (none when the rules were refused before building them)
         if o.shape in ("always", "if_zone") and single is not None:
             env[f"a{i}"] = single
@@ -48,3 +48,16 @@ def legal_moves(options: Sequence[Option], tables: Sequence[Mapping[tuple, Actio
     exec("\n".join([*head, *body, "    return out"]), env)  # only names of `env` in it
     legal: Lister = env["legal"]
     return legal
+
+
+def _test(guard: Any, name: str, env: dict[str, Any]) -> str:
+    """The code testing one guard: its expression in line when it has one (its values under
+    names starting with `name`), else a call of it."""
+    inline = getattr(guard, "inline", None)
+    if inline is None:
+        env[name] = guard
+        return f"{name}(st, p)"
+    template, values = inline
+    for key, value in values.items():
+        env[f"{name}_{key}"] = value
+    return f"({template.format(**{k: f'{name}_{k}' for k in values})})"

@@ -301,11 +301,13 @@ def pay_lives(st: Any, outcome: str, winners: list[int]) -> None:
     receivers = _receivers(st, rule, payers)
     swimmers = ([p for p in before if st.on_last_chance[p]]
                 if st.rules.stakes.own.get("last_chance_lasts") == "hand" else [])
-    held = sum(st.lives[p] for p in payers)
-    for p in payers:
+    lives = st.lives
+    held = 0
+    for p in payers:  # (a loop: `sum` over a generator is a function made at every hand)
+        held += lives[p]
         st.lose_lives(p, rule.knocker_lives if p == knocker else rule.lives)
     if receivers:
-        _transfer(st, receivers, held - sum(st.lives[p] for p in payers), 1)
+        _transfer(st, receivers, held - sum(lives[p] for p in payers), 1)
     for p in swimmers:  # one more hand, then out whatever happened in it
         go_out(st, p)
     if not st.alive and before:

@@ -171,3 +171,17 @@ def test_greedy_decides_from_what_its_player_sees(ruleset, spec):
 def test_only_mc_needs_the_public_history():
     assert reads_history("greedy,mc,greedy,random", 4)
     assert not reads_history("greedy:knock=25,random,threshold,greedy", 4)
+
+
+def test_the_random_bot_picks_what_randrange_picks_from_its_seed():
+    """The random bot draws its move with the generator's bits directly (a playout's hot
+    path), and picks exactly what `random.Random(seed).randrange(len(moves))` would: seeded
+    games and every recorded random game stay as they were. No moves is an error, as for
+    randrange, not a hang."""
+    for seed in range(20):
+        bot, rng = BOTS["random"].make(seed), random.Random(seed)
+        for n in (1, 2, 3, 4, 5, 7, 8, 9, 16, 17, 40) * 5:
+            moves = list(range(n))
+            assert bot(None, moves) == rng.randrange(n)
+    with pytest.raises(ValueError):
+        BOTS["random"].make(1)(None, [])

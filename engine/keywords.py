@@ -23,6 +23,9 @@ Ludii's ludemes: the language is the set of its units.
 """
 from __future__ import annotations
 
+import itertools
+import sys
+import types
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -178,10 +181,24 @@ TAKES: dict[Kind, Literal["one", "none", "either"]] = {
 #: Every registry, by kind, in the order the unit modules create them.
 REGISTRIES: dict[Kind, Registry[Any]] = {}
 
-#: The modules that hold the units; importing them fills the registries.
-UNIT_MODULES = ("guards", "primitives", "triggers", "settlement", "patterns", "tally",
-                "stakes_modes", "knock", "take_rules", "zone_units",
-                "round_units")
+#: The modules that hold the units, in the order their units are listed (the schema, the
+#: reference, explain): importing them fills the registries. A registry orders its units by
+#: this list, then by their order in their module, never by the order modules happened to be
+#: imported in (which depends on the command: a generated schema must not). Units registered
+#: from elsewhere (a test's scratch units) come after, in the order they were added.
+UNIT_MODULES = ("guards", "patterns", "primitives", "tally", "stakes_modes", "settlement",
+                "triggers", "declare", "exchange", "out_of_hand", "knock", "take_rules",
+                "zone_units", "round_units")
+_MODULE_RANK = {f"{__package__}.{m}": i for i, m in enumerate(UNIT_MODULES)}
+_added = itertools.count()
+
+
+def _registering_module() -> str | None:
+    """The module whose code adds a unit: the first caller outside this module."""
+    frame: types.FrameType | None = sys._getframe(2)
+    while frame is not None and frame.f_globals.get("__name__") == __name__:
+        frame = frame.f_back
+    return None if frame is None else frame.f_globals.get("__name__")
 
 
 class Registry(Generic[U]):
@@ -209,6 +226,8 @@ class Registry(Generic[U]):
         #: no unit of the kind may declare one (its keywords take nothing)
         self.takes_nothing = TAKES[kind] == "none"
         self._units: dict[str, U] = {}
+        #: each unit's place: its module's in UNIT_MODULES, then the order it was added
+        self._place: dict[str, tuple[int, int]] = {}
         REGISTRIES[kind] = self
 
     def add(self, unit: U) -> U:
@@ -223,6 +242,11 @@ class Registry(Generic[U]):
         if problem is not None:
             raise ValueError(problem)
         self._units[unit.name] = unit
+        self._place[unit.name] = (_MODULE_RANK.get(_registering_module() or "",
+                                                   len(UNIT_MODULES)), next(_added))
+        if len(self._units) > 1 and self._place[unit.name] < max(self._place.values()):
+            ordered = sorted(self._units, key=self._place.__getitem__)
+            self._units = {name: self._units[name] for name in ordered}
         return unit
 
     def schema_problem(self, unit: Unit) -> str | None:
@@ -242,6 +266,7 @@ class Registry(Generic[U]):
     def remove(self, name: str) -> None:
         """Take a unit out again (tests that register a scratch unit)."""
         del self._units[name]
+        del self._place[name]
 
     def get(self, name: Any) -> U | None:
         return self._units.get(name) if isinstance(name, str) else None

@@ -8,13 +8,15 @@ in-process, as an author adding one would, and check that each of these failures
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import jsonschema
 import pytest
-from trentuno.engine import schema_build
+from trentuno.engine import keywords, schema_build
 from trentuno.engine.explain import _Explainer, explain
 from trentuno.engine.guards import GUARDS, GuardUnit, Reads
 from trentuno.engine.keywords import (
@@ -302,3 +304,21 @@ def test_a_complete_scratch_primitive_is_validated_compiled_explained_and_played
     with pytest.raises(RuleFileError, match="no zone named 'nowhere'"):
         _with_choices(monkeypatch, tmp_path, choices[0].replace("stock", "nowhere"),
                       choices[1])
+
+
+def test_the_units_are_listed_in_one_order_whatever_module_is_imported_first():
+    """A registry lists its units by UNIT_MODULES, not by the order modules happened to be
+    imported in: a command that imports one unit module before the others (`compile_triggers`
+    before `primitives`, say) builds the same schema, reference and explain as any other."""
+    code = ("import importlib, json, sys\n"
+            "importlib.import_module('trentuno.engine.' + sys.argv[1])\n"
+            "from trentuno.engine import schema_build\n"
+            "print(json.dumps(schema_build.build()))\n")
+    firsts = [*keywords.UNIT_MODULES, "compile_triggers", "compile_turn", "bots", "explain"]
+    built = {}
+    for first in firsts:
+        done = subprocess.run([sys.executable, "-c", code, first], capture_output=True,
+                              text=True, check=False)
+        assert done.returncode == 0, done.stderr
+        built[first] = done.stdout
+    assert len(set(built.values())) == 1, {k: hash(v) for k, v in built.items()}

@@ -187,7 +187,7 @@ REGISTRIES: dict[Kind, Registry[Any]] = {}
 #: imported in (which depends on the command: a generated schema must not). Units registered
 #: from elsewhere (a test's scratch units) come after, in the order they were added.
 UNIT_MODULES = ("guards", "patterns", "primitives", "tally", "stakes_modes", "settlement",
-                "triggers", "declare", "exchange", "out_of_hand", "knock", "take_rules",
+                "triggers", "declare", "exchange_units", "out_of_hand", "knock", "take_rules",
                 "zone_units", "round_units")
 _MODULE_RANK = {f"{__package__}.{m}": i for i, m in enumerate(UNIT_MODULES)}
 _added = itertools.count()

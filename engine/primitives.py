@@ -661,4 +661,4 @@ EFFECTS.add(Effect(
     words={"en": {"clause": _move_en}, "it": {"clause": _move_it}}))
 
 
-from . import declare, exchange, out_of_hand  # noqa: E402,F401  (units in files of their own)
+from . import declare, exchange_units, out_of_hand  # noqa: E402,F401  (units in files of their own)

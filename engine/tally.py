@@ -342,8 +342,10 @@ def _table_words(spec: Mapping[str, Any], w: Terms, lang: str) -> str:
                 f"{values}): {pts} a chi fa di più{tail} (nessuno in caso di parità)")
     tail = "; a side without a card of every suit cannot win it" \
         if _every_suit(spec) else ""
-    return (f"{name} (the sum, suit by suit, of the best card by the table {values}): "
-            f"{pts} to the higher{tail} (none on a tie)")
+    # (no gloss in brackets after the name: an English label often has its Italian word in
+    # brackets already, "the prime (primiera)")
+    return (f"{name}: {pts} to the higher sum, suit by suit, of the best card by the table "
+            f"{values}{tail} (none on a tie)")
 
 
 def _table_reason(spec: Mapping[str, Any], w: Terms) -> str:

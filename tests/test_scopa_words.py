@@ -145,6 +145,13 @@ def test_score_taken_shows_the_counts_behind_each_point(lang, rows, notes, forei
     assert foreign not in r.output
 
 
+
+def test_the_english_prime_reads_without_brackets_in_brackets():
+    said = explained("scopa", "en")
+    assert "- the prime (primiera): 1 point to the higher sum, suit by suit, of the best card" \
+        in said
+    assert "(primiera) (" not in said
+
 @pytest.mark.parametrize("lang,said", [
     ("en", "as one capture, a Seven cannot take a King and a Two"),
     ("it", "in una sola presa, un Sette non può prendere un Re e un Due"),

@@ -181,14 +181,20 @@ def _suit_reason_it(spec: Mapping[str, Any], w: Terms) -> str:
     return f"{article} {name}"
 
 
+def _suit_at(deck: Any, spec: Mapping[str, Any]) -> int | None:
+    """The index of the entry's `suit` in the deck, None when it has none (the compile step
+    said so: `_suit_index`)."""
+    return next((i for i, s in enumerate(deck.suits) if s.code == spec["suit"]), None)
+
+
 def _suit_count(deck: Any, spec: Mapping[str, Any], sides: Sequence[Sequence[int]],
                 events: Any) -> list[float | None]:
-    suit = next((i for i, s in enumerate(deck.suits) if s.code == spec["suit"]), None)
+    suit = _suit_at(deck, spec)
     return [sum(1 for c in s if deck.cards[c].suit == suit) for s in sides]
 
 
 def _suit_worth(deck: Any, spec: Mapping[str, Any]) -> list[int]:
-    suit = next((i for i, s in enumerate(deck.suits) if s.code == spec["suit"]), None)
+    suit = _suit_at(deck, spec)
     return [1 if c.suit == suit else 0 for c in deck.cards]
 
 
@@ -459,7 +465,7 @@ def _run_reason(spec: Mapping[str, Any], w: Terms) -> str:
 
 def _run_count(deck: Any, spec: Mapping[str, Any], sides: Sequence[Sequence[int]],
                events: Any) -> list[float | None]:
-    suit = next((i for i, s in enumerate(deck.suits) if s.code == spec["suit"]), None)
+    suit = _suit_at(deck, spec)
     return [_run_length(deck, s, suit) if suit is not None else 0 for s in sides]
 
 
@@ -473,7 +479,7 @@ def _run_count_words(spec: Mapping[str, Any], w: Terms) -> str:
 
 def _run_worth(deck: Any, spec: Mapping[str, Any]) -> list[float]:
     """The low cards of the suit are worth the most: they start the run."""
-    suit = next((i for i, s in enumerate(deck.suits) if s.code == spec["suit"]), None)
+    suit = _suit_at(deck, spec)
     least = _at_least(spec)
     return [2 * _points(spec) if c.suit == suit and c.rank < least else
             (0.5 if c.suit == suit else 0) for c in deck.cards]

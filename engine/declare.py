@@ -20,7 +20,7 @@ from .roles import DECLARE, told
 from .rules import Action, Lister, Option
 from .settlement import PAY_POLICIES, Chooser, Policy, _lowest, _say
 from .stakes_modes import PAYERS
-from .triggers import EVENTS, Event, HandIn, _pattern_words, fire, holds
+from .triggers import EVENTS, Event, HandIn, fire, holds, pattern_words
 
 _HAND = {"type": "string", "pattern": "^[a-z][a-z0-9_-]*$"}
 
@@ -47,11 +47,11 @@ def _apply(st: Any, opt: Option, action: Action, p: int) -> None:
 
 
 def _option_en(o: Option, w: Terms) -> str:
-    return f"declares {_pattern_words(str(o.params['hand']), w, True)}, when he holds it"
+    return f"declares {pattern_words(str(o.params['hand']), w, True)}, when he holds it"
 
 
 def _option_it(o: Option, w: Terms) -> str:
-    return f"dichiara {_pattern_words(str(o.params['hand']), w, False)}, quando ce l'ha"
+    return f"dichiara {pattern_words(str(o.params['hand']), w, False)}, quando ce l'ha"
 
 
 PRIMITIVES.add(Primitive(
@@ -101,13 +101,13 @@ def _undeclared(param: Mapping[str, Any], ctx: CompileContext) -> Chooser:
 
 
 def _pays_en(x: Any, w: Terms) -> str:
-    hand = _pattern_words(str(x.rule.own.get("holding") or "instant"), w, True)
+    hand = pattern_words(str(x.rule.own.get("holding") or "instant"), w, True)
     return (f"whoever holds {hand} without having declared it {x.loses} {x.amount}; when "
             f"nobody does, the player with the lowest hand {x.loses} {x.amount}")
 
 
 def _pays_it(x: Any, w: Terms) -> str:
-    hand = _pattern_words(str(x.rule.own.get("holding") or "instant"), w, False)
+    hand = pattern_words(str(x.rule.own.get("holding") or "instant"), w, False)
     return (f"chi ha in mano {hand} senza aver dichiarato la sua mano {x.loses} {x.amount}; "
             f"se nessuno è in questo caso, chi ha la mano più bassa {x.loses} {x.amount}")
 

@@ -186,7 +186,8 @@ def holds(what: str, ctx: CompileContext) -> Condition:
     return HandIn(lambda: valuation.holders(what))
 
 
-def _pattern_words(name: str, w: Terms, en: bool) -> str:
+def pattern_words(name: str, w: Terms, en: bool) -> str:
+    """A pattern as a condition names it: its label, or "an instant hand" for `instant`."""
     if name == "instant":
         return "an instant hand" if en else "una combinazione immediata"
     return w.pattern_label(name)
@@ -199,8 +200,8 @@ CONDITIONS.add(ConditionUnit(
                 "value comes from that pattern (e.g. a pattern for three Aces).",
     schema={"type": "string", "pattern": "^[a-z][a-z0-9_-]*$"}, compile=holds,
     refs=(Ref("pattern"),), example="instant", finds_holders=True, about_hands=True,
-    words={"en": {"clause": lambda n, w: f"a player holds {_pattern_words(n, w, True)}"},
-           "it": {"clause": lambda n, w: f"un giocatore ha {_pattern_words(n, w, False)}"}}))
+    words={"en": {"clause": lambda n, w: f"a player holds {pattern_words(n, w, True)}"},
+           "it": {"clause": lambda n, w: f"un giocatore ha {pattern_words(n, w, False)}"}}))
 
 
 def zone_holds(spec: Mapping[str, Any], ctx: CompileContext) -> Condition:
@@ -229,9 +230,9 @@ CONDITIONS.add(ConditionUnit(
     refs=(Ref("zone", ("zone",)), Ref("pattern", ("pattern",))),
     example={"zone": "centre", "pattern": "instant"}, about_hands=True,
     words={"en": {"clause": lambda s, w: f"the cards of {w.zone(s['zone']).the('en')} make "
-                                         f"{_pattern_words(s['pattern'], w, True)}"},
+                                         f"{pattern_words(s['pattern'], w, True)}"},
            "it": {"clause": lambda s, w: f"le carte {w.zone(s['zone']).prep('it', 'di')} "
-                                         f"formano {_pattern_words(s['pattern'], w, False)}"}}))
+                                         f"formano {pattern_words(s['pattern'], w, False)}"}}))
 
 
 def zone_matches(spec: Mapping[str, Any], ctx: CompileContext) -> Condition:

@@ -18,6 +18,7 @@ from typing import Any
 from .guards import Guard, Reads, guard
 from .keywords import CompileContext, Kind, Ref, Terms
 from .primitives import EFFECTS, Effect
+from .triggers import pattern_words
 
 #: `refresh`'s `to:` words that are no zone: out of play (the default), under the stock
 ASIDE, UNDER_STOCK = "aside", "under_stock"
@@ -82,9 +83,7 @@ def _shows_parts(spec: Mapping[str, Any], w: Terms, en: bool) -> list[str]:
             parts.append("tutte dello stesso seme" if spec["one_suit"] else
                          "non tutte dello stesso seme")
     if "pattern" in spec:
-        name = spec["pattern"]
-        label = (("an instant hand" if en else "una combinazione immediata")
-                 if name == "instant" else w.pattern_label(name))
+        label = pattern_words(spec["pattern"], w, en)
         parts.append(f"making {label}" if en else f"che formano {label}")
     if "value_at_least" in spec:
         n = w.num(spec["value_at_least"])

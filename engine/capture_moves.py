@@ -37,7 +37,7 @@ from .capture import (
     by_takes_all,
     takings,
 )
-from .rules import Action, make_action
+from .rules import Action, action_maker, make_action
 
 #: Tables of values a `Taker` keeps answers for before it starts again (each a few hundred
 #: bytes): 20 MB at most.
@@ -185,18 +185,10 @@ def capture_lister(opt: Any, actions: Mapping[tuple, Action], n: int) -> Any:
     params = opt.params
     source, table_zone = params["from"], params["table"]
     taking: Taking = params["_taking"]
-    cache: dict[tuple[int, ...], Action] = {}
+    action = action_maker(opt, MAX_CACHED_ACTIONS)
     taker: Taker | None = None
     lays: list[Action] = []  # laying each card down, made with the Taker
     must, hand_must, narrowing = taking.must, taking.hand_must, taking.narrowing
-
-    def action(cards: tuple[int, ...]) -> Action:
-        a = cache.get(cards)
-        if a is None:
-            if len(cache) >= MAX_CACHED_ACTIONS:
-                cache.clear()  # a long run of crowded tables: start again, memory stays small
-            a = cache[cards] = make_action(opt, cards)
-        return a
 
     def legal(st: Any, p: int) -> list[Action]:
         nonlocal taker, lays

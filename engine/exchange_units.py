@@ -23,7 +23,7 @@ from typing import Any
 from .keywords import CompileContext, Kind, Phrase, Ref, Terms
 from .primitives import PRIMITIVES, Primitive
 from .roles import EXCHANGE, Moving, Told, told
-from .rules import Action, Lister, Option, make_action
+from .rules import Action, Lister, Option, action_maker
 
 #: the most moves of one option kept made (a new hand left past it starts the cache again)
 MAX_CACHED = 100_000
@@ -49,15 +49,7 @@ def _lister(opt: Option, actions: Mapping[tuple, Action], n: int) -> Lister:
     """(state, player) -> every exchange of `min` to `max` hand cards for as many of the zone,
     each a hand left (distinct: the hand kept and the cards taken say it)."""
     (lo, hi), zone_name = _counts(opt), opt.zone
-    cache: dict[tuple[int, ...], Action] = {}
-
-    def action(cards: tuple[int, ...]) -> Action:
-        a = cache.get(cards)
-        if a is None:
-            if len(cache) >= MAX_CACHED:
-                cache.clear()
-            a = cache[cards] = make_action(opt, cards)
-        return a
+    action = action_maker(opt, MAX_CACHED)
 
     def legal(st: Any, p: int) -> list[Action]:
         hand, zone = st.hands[p], st.zones[zone_name]

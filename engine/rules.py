@@ -113,6 +113,23 @@ def make_action(option: Option, cards: tuple[int, ...]) -> Action:
                   option.zone, option, sum(1 << c for c in set(cards)))
 
 
+def action_maker(option: Option, limit: int) -> Callable[[tuple[int, ...]], Action]:
+    """`make_action` for a lister whose moves are too many to make at compile time (captures,
+    exchanges): each made the first time its cards are seen and kept for the next time, at
+    most `limit` of them (past it the store starts again: a long run of new moves keeps memory
+    small)."""
+    made: dict[tuple[int, ...], Action] = {}
+
+    def action(cards: tuple[int, ...]) -> Action:
+        a = made.get(cards)
+        if a is None:
+            if len(made) >= limit:
+                made.clear()
+            a = made[cards] = make_action(option, cards)
+        return a
+    return action
+
+
 #: (state, player) -> the legal Actions of one option, or of one step
 Lister = Callable[[Any, int], list]
 

@@ -107,6 +107,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "points_off": "{who:The} has {removed} taken off ({total} in all).",
         # ---- capture games -------------------------------------------------------------------
         "capture_event": "{who:The}: {event}!",
+        "dealt_event": "{who:The}: {event}!",
+        "dealt_event_times": "{who:The}: {event} × {times}!",
+        "dealt_shows": "{who:The} shows {cards:bare}.",
+        "dealt_takes": "{who:The} takes {cards:bare}.",
         "points_scored": "{who:The} scores {added} for {reason} ({total} in all).",
         "leftover": "{who:The} took last and takes the rest: {cards:bare}.",
         "owned_cards": "{who:bare}: {count}",
@@ -281,6 +285,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "points_off": "{who:The} si toglie {removed} ({total} in tutto).",
         # ---- giochi di presa -----------------------------------------------------------------
         "capture_event": "{who:The} fa {event}!",
+        "dealt_event": "{who:The} fa {event}!",
+        "dealt_event_times": "{who:The} fa {event} × {times}!",
+        "dealt_shows": "{who:The} mostra {cards:bare}.",
+        "dealt_takes": "{who:The} prende {cards:bare}.",
         "points_scored": "{who:The} segna {added} per {reason} ({total} in tutto).",
         "leftover": "{who:The} ha preso per ultimo e prende le carte rimaste: {cards:bare}.",
         "owned_cards": "{who:bare}: {count}",

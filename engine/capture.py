@@ -608,9 +608,11 @@ def sum_work(deck: Any, taking: Taking) -> int:
 
 
 def events_made(rules: Any) -> set[str]:
-    """The names of the events the ruleset's captures can make (`events:` of its options)."""
+    """The names of the events the ruleset's captures can make (`events:` of its options),
+    and those its triggers make (the dealer's table of 15, a declaration)."""
+    from .triggers import trigger_events
     return {e.name for st in rules.steps.values() for o in st.options
-            for e in o.params.get("_events") or ()}
+            for e in o.params.get("_events") or ()} | trigger_events(rules)
 
 
 # ---- every capture an option can ever offer (integer action ids, see action_ids) ------------

@@ -412,7 +412,8 @@ class TableView(MoveLines, EndLines):
         for key, codes in (("dealt_shows", d.get("shown")), ("dealt_takes", d.get("taken"))):
             if codes:
                 cards = self.cards(self.sort(self._parse(c) for c in codes))
-                out.append(self.about(key, ev.player, cards=cards))
+                out.append(self.about(key, ev.player, cards=cards,
+                                      zone=self.zone(d.get("zone") or "")))
         times = int(d.get("times", 1))
         out.append(self.about("dealt_event_times" if times > 1 else "dealt_event", ev.player,
                               event=d["event"], times=times))

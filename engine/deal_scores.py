@@ -8,7 +8,7 @@
 * The trigger outcome `score_event`: each holder's side (or the dealer's) makes a named event,
   `times` times, counted as a capture's events are (so `scoring.hand`'s `per_event` scores it);
   with `takes`, the cards of that zone go to the side's pile (`into`) first (the dealer takes
-  a table dealt worth 15, one scopa); with `shows`, each holder shows his hand to everybody.
+  the table dealt when it adds up to a total, for a sweep); with `shows`, each holder shows his hand to everybody.
 * The trigger event `redealt`: after more cards are dealt to the players (the outcome
   `redeal`), so that every hand dealt is looked at, not only the first of a deal.
 
@@ -136,8 +136,8 @@ CONDITIONS.add(ConditionUnit(
                 "same_rank": {"description": "true: they are all of one rank; false: they "
                                              "are not (nor can a wild card make them so).",
                               "type": "boolean"},
-                "wild": {"description": "Cards that count as any value or rank (the Seven "
-                                        "of cups, in Cirulla).",
+                "wild": {"description": "Cards that count as any value or rank (as its "
+                                        "holder names them).",
                          "type": "array", "items": {"$ref": "#/definitions/card_code"}}}},
     compile=cards_make, refs=(), finds_holders=True,
     example={"zone": "hand", "total_at_most": 9, "wild": ["7c"]},
@@ -177,7 +177,7 @@ def _score_event(spec: Mapping[str, Any], ctx: CompileContext) -> Any:
             if st.record:
                 deck = st.rules.deck
                 st.emit("dealt_event", p, event=event, times=times, taken=deck.codes(taken),
-                        shown=deck.codes(st.hands[p]) if shows else [])
+                        zone=takes, shown=deck.codes(st.hands[p]) if shows else [])
         return False
     return run
 
@@ -242,7 +242,7 @@ OUTCOMES.add(OutcomeUnit(
                 "shows": {"description": "Each holder shows his hand to everybody (default "
                                          "false).", "type": "boolean"}}},
     compile=_score_event, refs=(Ref("zone", ("takes",)), Ref("zone", ("into",))),
-    example={"event": "scopa", "times": 2, "to": "dealer", "takes": "table",
+    example={"event": "sweep", "times": 2, "to": "dealer", "takes": "table",
              "into": "taken"},
     makes=lambda spec: (str(spec["event"]),),
     words={"en": {"outcome": lambda trig, w: _event_words(trig.param, w, True)},

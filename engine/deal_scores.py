@@ -8,7 +8,8 @@
 * The trigger outcome `score_event`: each holder's side (or the dealer's) makes a named event,
   `times` times, counted as a capture's events are (so `scoring.hand`'s `per_event` scores it);
   with `takes`, the cards of that zone go to the side's pile (`into`) first (the dealer takes
-  the table dealt when it adds up to a total, for a sweep); with `shows`, each holder shows his hand to everybody.
+  the table dealt when it adds up to a total, for a sweep); with `shows`, each holder shows
+  his hand to everybody.
 * The trigger event `redealt`: after more cards are dealt to the players (the outcome
   `redeal`), so that every hand dealt is looked at, not only the first of a deal.
 

@@ -129,6 +129,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "taken_points": "points",
         "taken_total": "total (the other side took the rest)",
         "taken_at_once": "as one capture, {card} played",
+        "taken_bonus": "{n} for {card}",
         "taken_in_play": "{what} are in no pile of taken cards: they are counted during play "
                          "({sentence}).",
         "taken_impossible": "--taken: as one capture, {played} cannot take {taken}: no legal "
@@ -306,6 +307,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "taken_points": "punti",
         "taken_total": "totale (l'altra parte ha preso il resto)",
         "taken_at_once": "come una sola presa, calando {card}",
+        "taken_bonus": "{n} per {card}",
         "taken_in_play": "{what} non stanno fra le carte prese: si contano durante il gioco "
                          "({sentence}).",
         "taken_impossible": "--taken: in una sola presa, {played} non può prendere {taken}: "

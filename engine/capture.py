@@ -163,6 +163,17 @@ def takings(deck: Any, taking: Taking, card: int, table: list[int],
     return out
 
 
+def allowed_takings(deck: Any, taking: Taking, card: int, table: list[int],
+                    limit: int = MAX_CAPTURE_MOVES) -> list[tuple[int, ...]]:
+    """`takings` as the capture's lister allows them: after the take rules that narrow what
+    a card takes (`Taking.narrowing`, applied in turn). What a question about one card asks
+    outside play (`score --taken`: can these cards be one capture?)."""
+    sets = takings(deck, taking, card, table, limit)
+    for narrow in taking.narrowing:
+        sets = narrow(deck, card, table, sets)
+    return sets
+
+
 def _takes_all(deck: Any, taking: Taking, card: int, table: list[int],
                limit: int) -> list[tuple[int, ...]] | None:
     """What a `takes_all` card takes: the whole table; a card of its own rank lying among

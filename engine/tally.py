@@ -763,8 +763,9 @@ def one_capture_problem(rules: Any, cards: Sequence[int]) -> tuple[int, list[int
     """Whether `cards` can be one capture (the first card played, taking the others from a
     table of exactly them) under any capture option of `rules`: None when one may make it,
     else (the played card, the cards it cannot take). What `score --taken` checks before it
-    scores a capture's events: a Sette cannot take a Re and a Due worth 6 and 2."""
-    from .capture import takings
+    scores a capture's events: a Sette cannot take a Re and a Due worth 6 and 2. The take rules
+    that narrow what a card takes are applied, as the capture's lister applies them."""
+    from .capture import allowed_takings
     if len(cards) < 2:
         return None
     played, rest = cards[0], list(cards[1:])
@@ -775,7 +776,7 @@ def one_capture_problem(rules: Any, cards: Sequence[int]) -> tuple[int, list[int
             taking = option.params.get("_taking")
             if taking is None:
                 continue
-            for way in takings(deck, taking, played, list(rest)):
+            for way in allowed_takings(deck, taking, played, list(rest)):
                 if sorted(deck.cards[c].code for c in way) == want:
                     return None
     return played, rest

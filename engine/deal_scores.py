@@ -153,6 +153,9 @@ def _score_event(spec: Mapping[str, Any], ctx: CompileContext) -> Any:
     shows = bool(spec.get("shows", False))
     if takes is not None and into is None:
         ctx.error(("takes",), "`takes` needs `into`: the zone of each side where the cards go")
+    if not any(z.owner == "side" for z in ctx.zones.values()):
+        ctx.error((), "a side's events are counted in a game whose sides own zones (a capture "
+                      "game's taken cards): this ruleset has none")
     if into is not None:
         z = ctx.zones.get(into)
         if z is not None and z.owner != "side":

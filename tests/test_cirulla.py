@@ -133,3 +133,20 @@ def test_the_rules_are_said_in_both_languages(cirulla):
             "il Sette di coppe che fa da matta (vale la carta che serve)") in it
     assert "mostra le sue carte e la sua parte segna una «cirulla»" in it
     assert "il mazziere prende le carte del tavolo e la sua parte segna 2 «scope»" in it
+
+
+@pytest.mark.parametrize("text,said", [
+    ("extends: trentuno\nname: t\ntriggers:\n  x: {on: dealt, if: {cards_make: {zone: hand, "
+     "total_at_most: 9}}, do: {score_event: {event: lucky}}}\n",
+     ":4:86: a side's events are counted in a game whose sides own zones"),
+    ("extends: scopa\nname: t\ntriggers:\n  x: {on: dealt, if: {cards_make: {zone: tabel, "
+     "total: 15}}, do: {score_event: {event: scopa, takes: table}}}\n",
+     ":4:42: no zone named 'tabel' (`hand` is each player's hand)"),
+])
+def test_a_wrong_declaration_is_refused_in_one_located_line(tmp_path, text, said):
+    from click.testing import CliRunner
+    from trentuno.cli.main import cli
+    path = tmp_path / "t.yaml"
+    path.write_text(text, encoding="utf-8")
+    r = CliRunner().invoke(cli, ["validate", str(path)])
+    assert r.exit_code != 0 and said in r.output and "Traceback" not in r.output

@@ -136,11 +136,11 @@ def test_the_rules_are_said_in_both_languages(cirulla):
 
 
 @pytest.mark.parametrize("text,said", [
-    ("extends: trentuno\nname: t\ntriggers:\n  x: {on: dealt, if: {cards_make: {zone: hand, "
-     "total_at_most: 9}}, do: {score_event: {event: lucky}}}\n",
+    (("extends: trentuno\nname: t\ntriggers:\n  x: {on: dealt, if: {cards_make: {zone: hand, "
+     "total_at_most: 9}}, do: {score_event: {event: lucky}}}\n"),
      ":4:86: a side's events are counted in a game whose sides own zones"),
-    ("extends: scopa\nname: t\ntriggers:\n  x: {on: dealt, if: {cards_make: {zone: tabel, "
-     "total: 15}}, do: {score_event: {event: scopa, takes: table}}}\n",
+    (("extends: scopa\nname: t\ntriggers:\n  x: {on: dealt, if: {cards_make: {zone: tabel, "
+     "total: 15}}, do: {score_event: {event: scopa, takes: table}}}\n"),
      ":4:42: no zone named 'tabel' (`hand` is each player's hand)"),
 ])
 def test_a_wrong_declaration_is_refused_in_one_located_line(tmp_path, text, said):

@@ -70,6 +70,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "points_taken_you": "You take {added} ({total} in all).",
         "points_off_you": "You have {removed} taken off ({total} in all).",
         "capture_event_you": "You make a {event}!",
+        "dealt_event_you": "You make a {event}!",
+        "dealt_event_times_you": "You make {event} × {times}!",
+        "dealt_shows_you": "You show {cards:bare}.",
+        "dealt_takes_you": "You take the cards {zone:di} as dealt: {cards:bare}.",
         "points_scored_you": "You score {added} for {reason} ({total} in all).",
         "leftover_you": "You took last and take the rest: {cards:bare}.",
         "last_chance_you": "You have no lives left and play on ({term}): one more loss and you "
@@ -251,6 +255,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "points_taken_you": "Prendi {added} ({total} in tutto).",
         "points_off_you": "Ti togli {removed} ({total} in tutto).",
         "capture_event_you": "Fai {event}!",
+        "dealt_event_you": "Fai {event}!",
+        "dealt_event_times_you": "Fai {event} × {times}!",
+        "dealt_shows_you": "Mostri {cards:bare}.",
+        "dealt_takes_you": "Prendi le carte {zone:di} appena distribuite: {cards:bare}.",
         "points_scored_you": "Segni {added} per {reason} ({total} in tutto).",
         "leftover_you": "Hai preso per ultimo e prendi le carte rimaste: {cards:bare}.",
         "last_chance_you": "Non hai più vite ma resti in gioco ({term}): alla prossima sconfitta "

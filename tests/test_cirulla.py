@@ -150,3 +150,21 @@ def test_a_wrong_declaration_is_refused_in_one_located_line(tmp_path, text, said
     path.write_text(text, encoding="utf-8")
     r = CliRunner().invoke(cli, ["validate", str(path)])
     assert r.exit_code != 0 and said in r.output and "Traceback" not in r.output
+
+
+@pytest.mark.parametrize("lang,seat,said", [
+    ("en", 1, ["Player 1 takes the cards of the table as dealt: Six of cups (6c), Three of cups "
+               "(3c), Two of coins (2d) and Four of clubs (4b).", "Player 1: scopa!",
+               "You show Ace of cups (Ac), Two of clubs (2b) and Three of swords (3s).",
+               "You make a cirulla!"]),
+    ("it", 0, ["Prendi le carte del tavolo appena distribuite: Sei di coppe (6c), Tre di coppe "
+               "(3c), Due di denari (2d) e Quattro di bastoni (4b).", "Fai scopa!",
+               "Il Giocatore 2 mostra Asso di coppe (Ac), Due di bastoni (2b) e Tre di spade "
+               "(3s).", "Il Giocatore 2 fa cirulla!"]),
+])
+def test_the_table_tells_what_the_deal_scored(cirulla, lang, seat, said):
+    from trentuno.cli.table import TableView
+    st = deal(cirulla, ["Ac", "2b", "3s"], PLAIN0, ["6c", "4b", "3c", "2d"])
+    view = TableView(cirulla, lang, seat=seat)
+    lines = view.events(st, [e for e in st.events if e.kind == "dealt_event"])
+    assert lines == said, lines

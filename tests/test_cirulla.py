@@ -153,14 +153,14 @@ def test_a_wrong_declaration_is_refused_in_one_located_line(tmp_path, text, said
 
 
 @pytest.mark.parametrize("lang,seat,said", [
-    ("en", 1, ["Player 1 takes the cards of the table as dealt: Six of cups (6c), Three of cups "
-               "(3c), Two of coins (2d) and Four of clubs (4b).", "Player 1: scopa!",
+    ("en", 1, [("Player 1 takes the cards of the table as dealt: Six of cups (6c), Three of cups "
+               "(3c), Two of coins (2d) and Four of clubs (4b)."), "Player 1: scopa!",
                "You show Ace of cups (Ac), Two of clubs (2b) and Three of swords (3s).",
                "You make a cirulla!"]),
-    ("it", 0, ["Prendi le carte del tavolo appena distribuite: Sei di coppe (6c), Tre di coppe "
-               "(3c), Due di denari (2d) e Quattro di bastoni (4b).", "Fai scopa!",
-               "Il Giocatore 2 mostra Asso di coppe (Ac), Due di bastoni (2b) e Tre di spade "
-               "(3s).", "Il Giocatore 2 fa cirulla!"]),
+    ("it", 0, [("Prendi le carte del tavolo appena distribuite: Sei di coppe (6c), Tre di coppe "
+               "(3c), Due di denari (2d) e Quattro di bastoni (4b)."), "Fai scopa!",
+               ("Il Giocatore 2 mostra Asso di coppe (Ac), Due di bastoni (2b) e Tre di spade "
+               "(3s)."), "Il Giocatore 2 fa cirulla!"]),
 ])
 def test_the_table_tells_what_the_deal_scored(cirulla, lang, seat, said):
     from trentuno.cli.table import TableView

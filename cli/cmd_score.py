@@ -139,7 +139,9 @@ def _score_taken(rules, taken: str | None, hands: tuple[str, ...], as_json: bool
                                    for e in entries if not SCORES[e.key].counts_events},
                    "counts": {SCORES[e.key].short(e.param): [number(c) for c in e.counts]
                               for e in entries if not SCORES[e.key].counts_events},
-                   "total": number(total), "event_points": number(at_once)})
+                   "total": number(total), "event_points": number(at_once),
+                   **({"event_sum": _event_sum(rules, cards, at_once, tr, lang).split(" = ")[0]}
+                      if rules.scoring.events and cards else {})})
         return
     for line in _taken_lines(rules, cards, entries, total, at_once, tr, terms):
         click.echo(line)
@@ -167,8 +169,21 @@ def _taken_lines(rules, cards, entries, total, at_once, tr, terms) -> list[str]:
         rows.append((tr("taken_total"), "", "", str(number(total))))
     if rules.scoring.events and cards:
         card = card_noun(rules.deck, cards[0], rules.deck.code(cards[0])).the(terms.lang)
-        rows.append((tr("taken_at_once", card=card), "", "", str(number(at_once))))
+        rows.append((tr("taken_at_once", card=card), "", "",
+                     _event_sum(rules, cards, at_once, tr, terms.lang)))
     return table(rows, right=(1, 2, 3)) + notes
+
+
+def _event_sum(rules, cards, at_once, tr, lang: str) -> str:
+    """The points of one capture as the sum that makes them: "7 + 5 + 2 + 1 for the Knight of
+    swords (Cs) = 15" (the values of the cards counted, then each bonus with its card)."""
+    from trentuno.engine.tally import event_terms
+    deck = rules.deck
+    said = [tr("taken_bonus", n=number(n), card=card_noun(deck, c, deck.code(c)).the(lang))
+            if what == "bonus" and c is not None else str(number(n))
+            for n, what, c in event_terms(rules, cards)]
+    total = str(number(at_once))
+    return f"{' + '.join(said)} = {total}" if len(said) > 1 else total
 
 
 def _check_one_capture(rules, cards, tr, terms) -> None:

@@ -70,6 +70,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "points_taken_you": "You take {added} ({total} in all).",
         "points_off_you": "You have {removed} taken off ({total} in all).",
         "capture_event_you": "You make a {event}!",
+        "dealt_event_you": "You make a {event}!",
+        "dealt_event_times_you": "You make {event} × {times}!",
+        "dealt_shows_you": "You show {cards:bare}.",
+        "dealt_takes_you": "You take the cards {zone:di} as dealt: {cards:bare}.",
         "points_scored_you": "You score {added} for {reason} ({total} in all).",
         "leftover_you": "You took last and take the rest: {cards:bare}.",
         "last_chance_you": "You have no lives left and play on ({term}): one more loss and you "
@@ -107,6 +111,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "points_off": "{who:The} has {removed} taken off ({total} in all).",
         # ---- capture games -------------------------------------------------------------------
         "capture_event": "{who:The}: {event}!",
+        "dealt_event": "{who:The}: {event}!",
+        "dealt_event_times": "{who:The}: {event} × {times}!",
+        "dealt_shows": "{who:The} shows {cards:bare}.",
+        "dealt_takes": "{who:The} takes the cards {zone:di} as dealt: {cards:bare}.",
         "points_scored": "{who:The} scores {added} for {reason} ({total} in all).",
         "leftover": "{who:The} took last and takes the rest: {cards:bare}.",
         "owned_cards": "{who:bare}: {count}",
@@ -125,6 +133,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "taken_points": "points",
         "taken_total": "total (the other side took the rest)",
         "taken_at_once": "as one capture, {card} played",
+        "taken_bonus": "{n} for {card}",
         "taken_in_play": "{what} are in no pile of taken cards: they are counted during play "
                          "({sentence}).",
         "taken_impossible": "--taken: as one capture, {played} cannot take {taken}: no legal "
@@ -246,6 +255,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "points_taken_you": "Prendi {added} ({total} in tutto).",
         "points_off_you": "Ti togli {removed} ({total} in tutto).",
         "capture_event_you": "Fai {event}!",
+        "dealt_event_you": "Fai {event}!",
+        "dealt_event_times_you": "Fai {event} × {times}!",
+        "dealt_shows_you": "Mostri {cards:bare}.",
+        "dealt_takes_you": "Prendi le carte {zone:di} appena distribuite: {cards:bare}.",
         "points_scored_you": "Segni {added} per {reason} ({total} in tutto).",
         "leftover_you": "Hai preso per ultimo e prendi le carte rimaste: {cards:bare}.",
         "last_chance_you": "Non hai più vite ma resti in gioco ({term}): alla prossima sconfitta "
@@ -281,6 +294,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "points_off": "{who:The} si toglie {removed} ({total} in tutto).",
         # ---- giochi di presa -----------------------------------------------------------------
         "capture_event": "{who:The} fa {event}!",
+        "dealt_event": "{who:The} fa {event}!",
+        "dealt_event_times": "{who:The} fa {event} × {times}!",
+        "dealt_shows": "{who:The} mostra {cards:bare}.",
+        "dealt_takes": "{who:The} prende le carte {zone:di} appena distribuite: {cards:bare}.",
         "points_scored": "{who:The} segna {added} per {reason} ({total} in tutto).",
         "leftover": "{who:The} ha preso per ultimo e prende le carte rimaste: {cards:bare}.",
         "owned_cards": "{who:bare}: {count}",
@@ -298,6 +315,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "taken_points": "punti",
         "taken_total": "totale (l'altra parte ha preso il resto)",
         "taken_at_once": "come una sola presa, calando {card}",
+        "taken_bonus": "{n} per {card}",
         "taken_in_play": "{what} non stanno fra le carte prese: si contano durante il gioco "
                          "({sentence}).",
         "taken_impossible": "--taken: in una sola presa, {played} non può prendere {taken}: "

@@ -405,6 +405,20 @@ class TableView(MoveLines, EndLines):
     def _capture_event(self, state, ev, actor, action) -> list[str]:
         return [self.about("capture_event", ev.player, event=ev.data["event"])]
 
+    def _dealt_event(self, state, ev, actor, action) -> list[str]:
+        """A declaration or the dealer's table scored as dealt: the cards shown or taken, then
+        the event (with how many times it counts)."""
+        d, out = ev.data, []
+        for key, codes in (("dealt_shows", d.get("shown")), ("dealt_takes", d.get("taken"))):
+            if codes:
+                cards = self.cards(self.sort(self._parse(c) for c in codes))
+                out.append(self.about(key, ev.player, cards=cards,
+                                      zone=self.zone(d.get("zone") or "")))
+        times = int(d.get("times", 1))
+        out.append(self.about("dealt_event_times" if times > 1 else "dealt_event", ev.player,
+                              event=d["event"], times=times))
+        return out
+
     def _leftover(self, state, ev, actor, action) -> list[str]:
         cards = self.cards(self.sort(self._parse(c) for c in ev.data["cards"]))
         return [self.about("leftover", ev.player, cards=cards)]
@@ -446,7 +460,7 @@ _TELLERS = {
     "trigger": TableView._triggered, "stuck": TableView._stuck,
     "hand_end": lambda view, state, ev, actor, action: view.hand_end(ev.data),
     "show_bottom": TableView._shown_bottom, "capture_event": TableView._capture_event,
-    "leftover": TableView._leftover,
+    "leftover": TableView._leftover, "dealt_event": TableView._dealt_event,
     "hand_score": lambda view, state, ev, actor, action: view.counted(state, ev.data),
     "game_over": lambda view, state, ev, actor, action: view.game_over(state,
                                                                        ev.data["winners"]),

@@ -163,6 +163,17 @@ def takings(deck: Any, taking: Taking, card: int, table: list[int],
     return out
 
 
+def allowed_takings(deck: Any, taking: Taking, card: int, table: list[int],
+                    limit: int = MAX_CAPTURE_MOVES) -> list[tuple[int, ...]]:
+    """`takings` as the capture's lister allows them: after the take rules that narrow what
+    a card takes (`Taking.narrowing`, applied in turn). What a question about one card asks
+    outside play (`score --taken`: can these cards be one capture?)."""
+    sets = takings(deck, taking, card, table, limit)
+    for narrow in taking.narrowing:
+        sets = narrow(deck, card, table, sets)
+    return sets
+
+
 def _takes_all(deck: Any, taking: Taking, card: int, table: list[int],
                limit: int) -> list[tuple[int, ...]] | None:
     """What a `takes_all` card takes: the whole table; a card of its own rank lying among
@@ -608,9 +619,11 @@ def sum_work(deck: Any, taking: Taking) -> int:
 
 
 def events_made(rules: Any) -> set[str]:
-    """The names of the events the ruleset's captures can make (`events:` of its options)."""
+    """The names of the events the ruleset's captures can make (`events:` of its options),
+    and those its triggers make (the dealer's table of 15, a declaration)."""
+    from .triggers import trigger_events
     return {e.name for st in rules.steps.values() for o in st.options
-            for e in o.params.get("_events") or ()}
+            for e in o.params.get("_events") or ()} | trigger_events(rules)
 
 
 # ---- every capture an option can ever offer (integer action ids, see action_ids) ------------

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from . import round_units  # noqa: F401 (registers the units of the round)
+from . import deal_scores, round_units  # noqa: F401 (register their units)
 from .compilation import Compilation, Path
 from .guards import needs_player
 from .keywords import one_key

@@ -100,7 +100,7 @@ class HandSections(RulesetTerms):
         for trig in self.triggers:
             if not which(trig):
                 continue
-            key = (repr(trig.condition_spec), trig.outcome, trig.zone, trig.winner,
+            key = (repr(trig.condition_spec), trig.outcome, repr(trig.zone), trig.winner,
                    trig.best_only, repr(trig.when))
             groups.setdefault(key, []).append(trig)
         lines = []

@@ -188,7 +188,7 @@ REGISTRIES: dict[Kind, Registry[Any]] = {}
 #: from elsewhere (a test's scratch units) come after, in the order they were added.
 UNIT_MODULES = ("guards", "patterns", "primitives", "tally", "stakes_modes", "settlement",
                 "triggers", "declare", "exchange_units", "out_of_hand", "knock", "take_rules",
-                "zone_units", "round_units")
+                "zone_units", "round_units", "deal_scores")
 _MODULE_RANK = {f"{__package__}.{m}": i for i, m in enumerate(UNIT_MODULES)}
 _added = itertools.count()
 

@@ -53,9 +53,9 @@ __all__ = ["MAX_HANDS_PER_GAME", "MAX_TURNS_PER_HAND", "Event", "EventKind", "Ga
 
 #: What happened, as the game records it (`GameState.events`, records, the table's lines).
 EventKind = Literal[
-    "action", "added", "capture_event", "cut", "deal", "game_over", "hand_end", "hand_score",
-    "knock", "last_chance", "lay", "leftover", "life_lost", "out", "out_of_hand", "points", "pot",
-    "redeal",
+    "action", "added", "capture_event", "cut", "deal", "dealt_event", "game_over", "hand_end",
+    "hand_score", "knock", "last_chance", "lay", "leftover", "life_lost", "out", "out_of_hand",
+    "points", "pot", "redeal",
     "redeal_failed", "reentry", "refresh", "refresh_failed", "reshuffle", "reveal", "settled",
     "show_bottom", "stuck", "take", "trigger", "turn_limit"]
 

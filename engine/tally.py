@@ -550,14 +550,10 @@ score("per_event", "Points per named event (a sweep) the side made in the hand: 
 
 
 # ---- points of an event as it is made -----------------------------------------------------
-def compile_event_points(spec: Mapping[str, Any], deck: Any,
-                         error: Callable[[tuple, str], None]) -> EventPoints:
-    """`scoring.events.NAME`: {points, card_values, bonus}: a fixed number, plus the values of
-    the cards of the capture (`card_values: taken` or `all`, the played card included), plus a
-    bonus per card of value (`bonus:` keys are a card code or a rank code; a card's own entry
-    wins over its rank's)."""
-    fixed = spec.get("points", 0)
-    which = spec.get("card_values", "none")
+def _bonus_table(spec: Mapping[str, Any], deck: Any,
+                 error: Callable[[tuple, str], None] | None = None) -> list[float] | None:
+    """`bonus:` of an event's points, per card of the deck (a card's own entry wins over its
+    rank's); None when it gives none."""
     by_card: dict[str, float] = {}
     by_rank: dict[int, float] = {}
     ranks = {r.code: i for i, r in enumerate(deck.ranks)}
@@ -569,8 +565,22 @@ def compile_event_points(spec: Mapping[str, Any], deck: Any,
             try:
                 by_card[deck.cards[deck.parse(key)].code] = value
             except CardError as e:
-                error(("bonus", key), str(e))
-    bonus = [by_card.get(c.code, by_rank.get(c.rank, 0)) for c in deck.cards]
+                if error is not None:
+                    error(("bonus", key), str(e))
+    if not by_card and not by_rank:
+        return None
+    return [by_card.get(c.code, by_rank.get(c.rank, 0)) for c in deck.cards]
+
+
+def compile_event_points(spec: Mapping[str, Any], deck: Any,
+                         error: Callable[[tuple, str], None]) -> EventPoints:
+    """`scoring.events.NAME`: {points, card_values, bonus}: a fixed number, plus the values of
+    the cards of the capture (`card_values: taken` or `all`, the played card included), plus a
+    bonus per card of value (`bonus:` keys are a card code or a rank code; a card's own entry
+    wins over its rank's). `event_terms` says the same sum term by term."""
+    fixed = spec.get("points", 0)
+    which = spec.get("card_values", "none")
+    bonus = _bonus_table(spec, deck, error)
     values = [c.value for c in deck.cards]
     bonus_played = spec.get("bonus_on", "taken") == "all"
 
@@ -580,12 +590,36 @@ def compile_event_points(spec: Mapping[str, Any], deck: Any,
             total += values[played] + sum(values[c] for c in taken)
         elif which == "taken":
             total += sum(values[c] for c in taken)
-        if by_card or by_rank:
+        if bonus is not None:
             total += sum(bonus[c] for c in taken)
             if bonus_played:
                 total += bonus[played]
         return total
     return points
+
+
+def event_terms(rules: Any, cards: Sequence[int]) -> list[tuple[float, str, int | None]]:
+    """The points at once of one capture of `cards` (the first played), term by term, for the
+    event that gives the most (`event_points`): (amount, what: `fixed`, `value` or `bonus`, the
+    card it is for), in the order the sum is written: the fixed points, the values of the cards
+    counted, then each card's bonus. [] when no event gives any."""
+    scoring: Scoring = rules.scoring
+    mine, deck = list(cards), rules.deck
+    if not mine or not scoring.events:
+        return []
+    name = max(scoring.events, key=lambda n: scoring.events[n](deck, mine[0], mine[1:]))
+    spec = scoring.event_specs.get(name) or {}
+    which = spec.get("card_values", "none")
+    counted = mine if which == "all" else mine[1:] if which == "taken" else []
+    out: list[tuple[float, str, int | None]] = []
+    if spec.get("points"):
+        out.append((spec["points"], "fixed", None))
+    out += [(deck.cards[c].value, "value", c) for c in counted]
+    bonus = _bonus_table(spec, deck)
+    if bonus is not None:
+        given = mine if spec.get("bonus_on", "taken") == "all" else mine[1:]
+        out += [(bonus[c], "bonus", c) for c in given if bonus[c]]
+    return out
 
 
 def hand_points(scoring: Scoring, deck: Any, sides: Sequence[Sequence[int]],
@@ -729,8 +763,9 @@ def one_capture_problem(rules: Any, cards: Sequence[int]) -> tuple[int, list[int
     """Whether `cards` can be one capture (the first card played, taking the others from a
     table of exactly them) under any capture option of `rules`: None when one may make it,
     else (the played card, the cards it cannot take). What `score --taken` checks before it
-    scores a capture's events: a Sette cannot take a Re and a Due worth 6 and 2."""
-    from .capture import takings
+    scores a capture's events: a Sette cannot take a Re and a Due worth 6 and 2. The take rules
+    that narrow what a card takes are applied, as the capture's lister applies them."""
+    from .capture import allowed_takings
     if len(cards) < 2:
         return None
     played, rest = cards[0], list(cards[1:])
@@ -741,7 +776,7 @@ def one_capture_problem(rules: Any, cards: Sequence[int]) -> tuple[int, list[int
             taking = option.params.get("_taking")
             if taking is None:
                 continue
-            for way in takings(deck, taking, played, list(rest)):
+            for way in allowed_takings(deck, taking, played, list(rest)):
                 if sorted(deck.cards[c].code for c in way) == want:
                     return None
     return played, rest

@@ -86,6 +86,8 @@ class OutcomeUnit(Unit):
     ends: Mapping[str, Ending] = field(default_factory=dict)
     #: it counts as a knock (`knock.last_turns` then says how the hand goes on)
     knocks: bool = False
+    #: the names of the events (counted as a capture's are) it makes, from its parameter
+    makes: Callable[[Any], tuple[str, ...]] | None = None
 
 
 EVENTS: Registry[Event] = Registry(Kind.TRIGGER_EVENT, forms=("when",))
@@ -577,7 +579,7 @@ def _redeal(count: int, ctx: CompileContext) -> Outcome:
         if not st._redeal(count):
             st._end_hand("showdown", [], "redeal_failed")
             return True
-        return False
+        return bool(st.rules.triggers.get("redealt")) and fire(st, "redealt", None)
     return redeal
 
 
@@ -605,6 +607,17 @@ OUTCOMES.add(OutcomeUnit(
                                  "confrontano le mani."}})},
     words={"en": {"outcome": lambda trig, w: _redeal_words(trig, w, True)},
            "it": {"outcome": lambda trig, w: _redeal_words(trig, w, False)}}))
+
+
+def trigger_events(rules: Any) -> set[str]:
+    """The names of the events the ruleset's triggers make (an outcome's `makes`)."""
+    out: set[str] = set()
+    for trigs in rules.triggers.values():
+        for trig in trigs:
+            unit = OUTCOMES.get(trig.outcome)
+            if unit is not None and unit.makes is not None:
+                out.update(unit.makes(trig.param))
+    return out
 
 
 # ---- firing them during play --------------------------------------------------------------

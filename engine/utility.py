@@ -178,7 +178,8 @@ def _most_scored(rules: Ruleset) -> float:
     deck = rules.deck
     n = len(deck.cards)
     every = list(range(n))
-    names = set(scoring.events) | {ev.name for opts in _capture_events(rules) for ev in opts}
+    names = set(scoring.events) | {ev.name for opts in _capture_events(rules) for ev in opts} \
+        | _trigger_events(rules)
     counts = [dict.fromkeys(names, n), {}]
     total = 0.0
     for _, _, scorer in scoring.hand:
@@ -188,6 +189,11 @@ def _most_scored(rules: Ruleset) -> float:
         one = max(points(deck, c, ()) for c in every)
         total += max(0.0, float(whole)) + n * max(0.0, float(one))
     return total
+
+
+def _trigger_events(rules: Ruleset) -> set[str]:
+    from .triggers import trigger_events
+    return trigger_events(rules)
 
 
 def _capture_events(rules: Ruleset) -> Sequence[Any]:

@@ -295,7 +295,7 @@ CHANGES = {
     "house/scopa-a-perdere": {"end"},
     "house/scopa-napola": {"scoring"},
     "house/scopa-di-quindici": {"turn"},
-    "house/cirulla": {"turn", "end"},
+    "house/cirulla": {"turn", "events", "scoring", "end"},
     "house/asso-piglia-tutto": {"turn"},
     "house/scopa-must-take": {"turn"},
     "house/scopa-fewest-cards": {"turn"},

@@ -3,6 +3,7 @@ point at a hand's end, the categories nobody won, the final score, and `score --
 counts behind its points, in English and Italian."""
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -169,6 +170,30 @@ def test_score_taken_scores_a_capture_the_rules_make():
         r = run("score", "cocincina", "--taken", taken, "--lang", "en")
         assert r.exit_code == 0, r.output
         assert r.output.split()[-1] == str(points)
+
+
+@pytest.mark.parametrize("lang,taken,said", [
+    ("en", "7c Cs 2d", "7 + 5 + 2 + 1 for the Knight of swords (Cs) = 15"),
+    ("it", "7c Cs 2d", "7 + 5 + 2 + 1 per il Cavallo di spade (Cs) = 15"),
+    ("en", "Rd Rs", "6 + 6 + 1 for the King of swords (Rs) = 13"),   # the played Re: no bonus
+    ("en", "4c 4d", "4 + 4 = 8"),
+])
+def test_score_taken_breaks_one_capture_into_its_card_values_and_bonus(lang, taken, said):
+    r = run("score", "cocincina", "--taken", taken, "--lang", lang)
+    assert r.exit_code == 0, r.output
+    assert r.output.rstrip().endswith(said), r.output
+    r = run("score", "cocincina", "--taken", taken, "--json", "--lang", lang)
+    assert json.loads(r.output)["event_sum"] == said.split(" = ")[0]
+
+
+def test_the_terms_of_a_captures_points_add_up_to_them():
+    import random
+
+    from trentuno.engine.tally import event_points, event_terms
+    rules, rng = load("cocincina"), random.Random(4)
+    for _ in range(300):
+        cards = rng.sample(range(len(rules.deck.cards)), rng.randint(1, 5))
+        assert sum(n for n, _, _ in event_terms(rules, cards)) == event_points(rules, cards)
 
 
 # ---- a forced move plays itself ----------------------------------------------------------------

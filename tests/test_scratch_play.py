@@ -147,6 +147,23 @@ def _taken(states: list[Any]) -> list[int]:
             if e.kind == "action" and e.data["kind"] == "capture" and len(e.data["cards"]) > 1]
 
 
+def test_score_taken_asks_a_narrowing_take_rule_whether_cards_are_one_capture(scratch,
+                                                                             tmp_path):
+    """`score --taken` scores cards as one capture only when the capture's lister would offer
+    it: with `scratch_at_most: 1` a Seven no longer takes a Five and a Two (the lister's
+    narrowing applied to the question too); one card it still takes."""
+    scratch(*scratch_takes.UNITS)
+    path = _file(tmp_path, "extends: cocincina\nturn:\n  steps:\n    play:\n"
+                           "      turn-up: {takes: {scratch_at_most: 1}}\n")
+    for taken, ok in (("7c 5d 2s", False), ("7c 7d", True)):
+        r = CliRunner().invoke(cli, ["score", path, "--taken", taken])
+        assert (r.exit_code == 0) == ok, r.output
+    r = CliRunner().invoke(cli, ["score", path, "--taken", "7c 5d 2s"])
+    assert "as one capture, a Seven cannot take a Five and a Two" in r.output
+    r = CliRunner().invoke(cli, ["score", "cocincina", "--taken", "7c 5d 2s"])
+    assert r.exit_code == 0, r.output                  # without the rule it is one capture
+
+
 def test_a_scratch_take_rule_narrows_what_a_card_takes(scratch, tmp_path):
     """With `scratch_at_most: 1` no capture takes two table cards, played by greedy, random and
     mc, and watched; plain Scopa's captures do."""

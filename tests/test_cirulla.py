@@ -1,0 +1,170 @@
+"""Cirulla's declarations of the hands dealt and the dealer's table (house/cirulla): the
+condition `cards_make`, the outcome `score_event` and the event `redealt` (deal_scores.py), one
+stacked-deck scenario per rule sentence of the shipped file."""
+from __future__ import annotations
+
+import random
+
+import pytest
+from test_capture import codes, kinds, scopa_deck
+from trentuno.engine import GameState, load
+from trentuno.engine.explain import explain, render
+
+
+@pytest.fixture(scope="module")
+def cirulla():
+    return load("house/cirulla")
+
+
+def deal(rules, p1, p0, table, second=(), **more):
+    """Dealer 0; seat 1 plays first; `second`: the next three cards of each, seat 1's first
+    (the stock is dealt from its front), then the rest of the deck."""
+    used = set(p1) | set(p0) | set(table) | set(second)
+    rest = [c.code for c in rules.deck.cards if c.code not in used]
+    deck = scopa_deck(p1, p0, table, list(second) + rest)
+    return GameState(rules, players=2, decks=[deck], dealer=0, record=True, **more)
+
+
+def made(st):
+    """The events the deal made: (seat, event, times, cards shown, cards taken)."""
+    return [(e.player, e.data["event"], e.data["times"], sorted(e.data["shown"]),
+             sorted(e.data["taken"])) for e in kinds(st, "dealt_event")]
+
+
+PLAIN1, PLAIN0 = ["7s", "Fb", "Cc"], ["6s", "Cs", "Fs"]   # 24 and 23: nothing to declare
+
+
+# ---- the dealer's table ---------------------------------------------------------------------
+def test_a_table_dealt_worth_fifteen_is_the_dealers_scopa(cirulla):
+    st = deal(cirulla, PLAIN1, PLAIN0, ["5c", "4b", "3c", "3s"])
+    assert st.zones["table"] == []
+    assert sorted(codes(st, st.own["taken"][0])) == ["3c", "3s", "4b", "5c"]
+    assert st.capture.counts == [{"scopa": 1}, {}]
+    assert made(st) == [(0, "scopa", 1, [], ["3c", "3s", "4b", "5c"])]
+    assert st.current_player == 1 and len(st.legal_actions()) == 3   # he can only lay
+
+
+def test_a_table_worth_thirty_is_two_scope(cirulla):
+    st = deal(cirulla, PLAIN1, PLAIN0, ["Rc", "Rd", "5c", "5b"])
+    assert st.capture.counts == [{"scopa": 2}, {}] and st.zones["table"] == []
+
+
+def test_the_seven_of_cups_on_the_table_counts_as_the_dealer_wishes(cirulla):
+    st = deal(cirulla, PLAIN1, PLAIN0, ["7c", "Rb", "2c", "2b"])    # 14 and the Seven as 1
+    assert st.capture.counts == [{"scopa": 1}, {}]
+    st = deal(cirulla, PLAIN1, PLAIN0, ["7d", "Rb", "2c", "2b"])    # 21: a plain Seven
+    assert st.capture.counts == [{}, {}] and len(st.zones["table"]) == 4
+
+
+def test_other_tables_stay(cirulla):
+    st = deal(cirulla, PLAIN1, PLAIN0, ["5c", "4b", "3c", "2s"])    # 14
+    assert st.capture.counts == [{}, {}] and len(st.zones["table"]) == 4 and made(st) == []
+
+
+def test_two_aces_on_the_table_are_dealt_again_even_making_fifteen(cirulla):
+    st = deal(cirulla, PLAIN1, PLAIN0, ["Ac", "Ab", "3c", "Rc"])    # 15, but two Aces
+    assert st.hand_number == 2 and st.dealer == 0
+    assert [e.data["reason"] for e in kinds(st, "hand_end")] == ["deal_again"]
+    assert not any(e.data["event"] == "scopa" for e in kinds(st, "dealt_event")
+                   if e.data["taken"] and "Ab" in e.data["taken"])
+
+
+# ---- the hands dealt --------------------------------------------------------------------------
+TABLE = ["6c", "4b", "3c", "Rc"]
+
+
+def test_a_hand_of_nine_or_less_is_a_cirulla_shown(cirulla):
+    st = deal(cirulla, ["Ac", "2b", "3s"], PLAIN0, TABLE)
+    assert made(st) == [(1, "cirulla", 1, ["2b", "3s", "Ac"], [])]
+    assert st.capture.counts == [{}, {"cirulla": 1}]
+    seen = st.resample(0, random.Random(1))     # everybody saw it: it stays in his hand
+    assert sorted(codes(seen, seen.hands[1])) == ["2b", "3s", "Ac"]
+    st = deal(cirulla, ["Ac", "2b", "7s"], PLAIN0, TABLE)           # 10
+    assert made(st) == []
+
+
+def test_the_seven_of_cups_in_hand_counts_as_any_card(cirulla):
+    st = deal(cirulla, ["7c", "5b", "3s"], PLAIN0, TABLE)           # the Seven as an Ace: 9
+    assert made(st) == [(1, "cirulla", 1, ["3s", "5b", "7c"], [])]
+    assert made(deal(cirulla, ["7c", "6b", "3s"], PLAIN0, TABLE)) == []   # 10 at least
+    st = deal(cirulla, PLAIN1, ["7c", "Rb", "Rd"], TABLE)           # the Seven as a King
+    assert made(st) == [(0, "decino", 1, ["7c", "Rb", "Rd"], [])]
+
+
+def test_three_of_a_rank_is_a_decino_and_only_that(cirulla):
+    st = deal(cirulla, ["5c", "5b", "5s"], PLAIN0, TABLE)
+    assert made(st) == [(1, "decino", 1, ["5b", "5c", "5s"], [])]
+    st = deal(cirulla, ["Rd", "Rb", "Rs"], ["Ad", "As", "Ab"], ["5c", "4b", "3c", "Fs"])
+    assert sorted((p, e) for p, e, *_ in made(st)) == [(0, "decino"), (1, "decino")]
+    assert st.capture.counts == [{"decino": 1}, {"decino": 1}]      # three Aces: no cirulla
+
+
+def test_each_hand_dealt_again_is_looked_at(cirulla):
+    st = deal(cirulla, PLAIN1, PLAIN0, TABLE, second=["Ad", "2d", "3d", "4s", "4d", "Cd"])
+    assert made(st) == []
+    for _ in range(6):
+        st.apply(st.legal_actions()[0])
+    assert sorted(codes(st, st.hands[1])) == ["2d", "3d", "Ad"]
+    assert made(st) == [(1, "cirulla", 1, ["2d", "3d", "Ad"], [])]
+
+
+def test_the_declarations_score_at_the_hands_end(cirulla):
+    st = deal(cirulla, ["Ac", "2b", "3s"], ["5d", "5b", "5s"], ["Rc", "Rd", "6c", "4b"],
+              stop_at_hand_end=True)
+    assert st.capture.counts == [{"scopa": 2, "decino": 1}, {"cirulla": 1}]
+    while not st.hand_over:
+        st.apply(st.legal_actions()[0])
+    counts = st.capture.counts      # as the hand ended (more hands dealt may have made more)
+    got = {(e.player, e.data["reason"]): e.data["added"] for e in kinds(st, "points")}
+    assert got[(0, "per_event#6")] == 10 * counts[0]["decino"] >= 10     # the decino: 10
+    assert got[(1, "per_event#5")] == 3 * counts[1]["cirulla"] >= 3      # the cirulla: 3
+    assert got[(0, "per_event#4")] >= 2 * 1                               # the two scope
+
+
+def test_the_rules_are_said_in_both_languages(cirulla):
+    en, it = (" ".join(render(explain(cirulla, lang), width=10_000).split())
+              for lang in ("en", "it"))
+    assert ("a player's cards add up to 9 or less and are not all of one rank, the Seven of "
+            "cups being wild (it counts as whatever card makes it)") in en
+    assert "he shows his hand and his side scores a “cirulla”" in en
+    assert "the dealer takes the table's cards and his side scores 2 “scopas”" in en
+    assert "whenever more cards are dealt to the players" in en
+    assert ("le carte di un giocatore sommano 9 o meno e non sono tutte uguali di valore, con "
+            "il Sette di coppe che fa da matta (vale la carta che serve)") in it
+    assert "mostra le sue carte e la sua parte segna una «cirulla»" in it
+    assert "il mazziere prende le carte del tavolo e la sua parte segna 2 «scope»" in it
+
+
+@pytest.mark.parametrize("text,said", [
+    (("extends: trentuno\nname: t\ntriggers:\n  x: {on: dealt, if: {cards_make: {zone: hand, "
+     "total_at_most: 9}}, do: {score_event: {event: lucky}}}\n"),
+     ":4:86: a side's events are counted in a game whose sides own zones"),
+    (("extends: scopa\nname: t\ntriggers:\n  x: {on: dealt, if: {cards_make: {zone: tabel, "
+     "total: 15}}, do: {score_event: {event: scopa, takes: table}}}\n"),
+     ":4:42: no zone named 'tabel' (`hand` is each player's hand)"),
+])
+def test_a_wrong_declaration_is_refused_in_one_located_line(tmp_path, text, said):
+    from click.testing import CliRunner
+    from trentuno.cli.main import cli
+    path = tmp_path / "t.yaml"
+    path.write_text(text, encoding="utf-8")
+    r = CliRunner().invoke(cli, ["validate", str(path)])
+    assert r.exit_code != 0 and said in r.output and "Traceback" not in r.output
+
+
+@pytest.mark.parametrize("lang,seat,said", [
+    ("en", 1, [("Player 1 takes the cards of the table as dealt: Six of cups (6c), Three of cups "
+               "(3c), Two of coins (2d) and Four of clubs (4b)."), "Player 1: scopa!",
+               "You show Ace of cups (Ac), Two of clubs (2b) and Three of swords (3s).",
+               "You make a cirulla!"]),
+    ("it", 0, [("Prendi le carte del tavolo appena distribuite: Sei di coppe (6c), Tre di coppe "
+               "(3c), Due di denari (2d) e Quattro di bastoni (4b)."), "Fai scopa!",
+               ("Il Giocatore 2 mostra Asso di coppe (Ac), Due di bastoni (2b) e Tre di spade "
+               "(3s)."), "Il Giocatore 2 fa cirulla!"]),
+])
+def test_the_table_tells_what_the_deal_scored(cirulla, lang, seat, said):
+    from trentuno.cli.table import TableView
+    st = deal(cirulla, ["Ac", "2b", "3s"], PLAIN0, ["6c", "4b", "3c", "2d"])
+    view = TableView(cirulla, lang, seat=seat)
+    lines = view.events(st, [e for e in st.events if e.kind == "dealt_event"])
+    assert lines == said, lines

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Callable, Hashable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from .cards import Deck
@@ -415,6 +415,11 @@ class PlayFacts:
     #: players at the table -> the deal (`dealing.deal_plan`), filled as tables of each size
     #: are met: the one part that grows after it is made
     deal_plans: dict[int, Any] = field(default_factory=dict)
+    #: option -> (state, action) -> None: one of its moves played and all that follows until
+    #: the next decision; and (state, player) -> None, the end of a turn: the code written for
+    #: this ruleset (turn_code.py) from the facts above
+    play: Mapping[Option, Callable[[Any, Action], None]] = field(default_factory=dict)
+    end_turn: Callable[[Any, int], None] = field(default=lambda st, p: None, repr=False)
 
 
 def play_facts(rules: Ruleset) -> PlayFacts:
@@ -432,7 +437,7 @@ def _derive_facts(rules: Ruleset) -> PlayFacts:
         turn_end_hands = {}
         for _, hands in turn_end_tests:
             turn_end_hands.update(hands or {})
-    return PlayFacts(
+    facts = PlayFacts(
         on_action=bool(triggers["action"]), on_turn_end=bool(triggers["turn_end"]),
         on_all_passed=bool(triggers["all_passed"]), on_stock_empty=on_stock_empty,
         watch_moves=bool(triggers["all_passed"] or triggers["action"]),
@@ -450,6 +455,9 @@ def _derive_facts(rules: Ruleset) -> PlayFacts:
         knocker_plays_last=rules.knock_rule.knocker_plays_last,
         knock_stop=rules.knock_rule.stop_before,
         free_zones=tuple(name for name, z in rules.zones.items() if z.owner is None))
+    from .turn_code import write_turn  # the turn loop's modules import this one
+    play, end_turn = write_turn(rules, facts)
+    return replace(facts, play=play, end_turn=end_turn)
 
 
 def _condition_test(trigger: Trigger) -> ConditionTest:

@@ -182,6 +182,9 @@ class Step:
     #                into one closure by the compiler
     #: per option (same order): every Action it can produce, built once, by its cards
     actions: tuple[Mapping[tuple, Action], ...] = ()
+    #: the statements of `legal` and the values they name (listing.listing_code), which the
+    #: code of the turn writes in line; None when `legal` is one option's own lister
+    code: tuple[list[str], dict[str, Any]] | None = None
 
 
 @dataclass(frozen=True)

@@ -40,56 +40,73 @@ def write_turn(rules: Ruleset, facts: PlayFacts) -> tuple[dict[Option, Play], Ca
         "watch_move": turns.watch_move, "next_seat": turns.next_seat,
         "turn_end_fired": turns.turn_end_fired, "MAX_TURNS": turns.MAX_TURNS_PER_HAND,
         "STOCK": facts.stock, "HANDS": facts.turn_end_hands}
-    lines = _end_turn_lines(rules, facts, env)
-    names: dict[int, str] = {}
-    for s, step in enumerate(rules.steps.values()):
-        for o, opt in enumerate(step.options):
-            name = names[id(opt)] = f"play_{s}_{o}"
-            lines += _play_lines(rules, facts, opt, name, f"o{s}_{o}", env)
-    exec("\n".join(lines), env)  # only names of `env` and of the code itself in it
-    plays = {opt: env[names[id(opt)]] for step in rules.steps.values() for opt in step.options}
+    exec("\n".join(_end_turn_lines(rules, facts, env)), env)  # only names of `env` in it
+    plays = {}
+    for step in rules.steps.values():
+        for opt in step.options:
+            own = dict(env)  # each option's code has its own names (its option is `opt`)
+            exec("\n".join(_play_lines(rules, facts, opt, own)), own)  # (and only those)
+            plays[opt] = own["play"]
     return plays, env["end_turn"]
 
 
-def _play_lines(rules: Ruleset, facts: PlayFacts, opt: Option, name: str, tag: str,
-                env: dict[str, Any]) -> list[str]:
-    """`name(st, action)`: `opt`'s move played (turns.apply_move says what that is)."""
-    env[tag], env[f"{tag}_run"] = opt, opt.run
-    out = [f"def {name}(st, action):",
+def _play_lines(rules: Ruleset, facts: PlayFacts, opt: Option, env: dict[str, Any]
+                ) -> list[str]:
+    """`play(st, action)`: `opt`'s move played (turns.apply_move says what that is), its
+    primitive's statements in line when it has them (`primitives.written`)."""
+    env["opt"] = opt
+    out = ["def play(st, action):",
            "    p = st.current_player",
            "    if st._logging:",
-           "        log_move(st, action, p)",
-           f"    {tag}_run(st, {tag}, action, p)"]
+           "        log_move(st, action, p)"]
+    inline = getattr(opt.run, "inline", None)
+    if inline is None:
+        env["run"] = opt.run
+        out.append("    run(st, opt, action, p)")
+    else:
+        template, values = inline
+        assert not set(values) & set(env), "a primitive's values take the names of the code"
+        env.update(values)
+        out += [f"    {line}" for line in template.splitlines()]
     for k, eff in enumerate(opt.effects):
-        env[f"{tag}_e{k}"] = eff
-        out.append(f"    {tag}_e{k}(st, p)")
+        env[f"effect{k}"] = eff
+        out.append(f"    effect{k}(st, p)")
     if facts.watch_moves:
-        out += [f"    if watch_move(st, {tag}, p):", "        pass",
-                "    elif not st.hand_over:"]
+        out += ["    if watch_move(st, opt, p):", "        pass", "    elif not st.hand_over:"]
     else:
         out.append("    if not st.hand_over:")
     if opt.then is None:
         out.append("        end_turn(st, p)")
     else:
-        out += _enter_lines(facts, rules.steps[opt.then], "p", f"{tag}_then", env, "        ",
+        out += _enter_lines(facts, rules.steps[opt.then], "p", "then", env, "        ",
                             ends="pass")
-    out += ["    if st.hand_over:", "        st._after_hand()"]
-    return out
+    return out + ["    if st.hand_over:", "        st._after_hand()"]
 
 
 def _enter_lines(facts: PlayFacts, step: Step, who: str, tag: str, env: dict[str, Any],
                  pad: str, ends: str) -> list[str]:
     """`step` becomes the step played and the moves of `who` in it are listed (turns.offer);
     `ends` is the statement leaving the code when the stock's emptiness ends the hand."""
-    env[tag], env[f"{tag}_legal"] = step, step.legal
+    env[tag] = step
     out = [f"{pad}st._step = {tag}"]
     body = pad
     if step in facts.draws_from_stock:
         test = f"not st.zones[STOCK] and (fire(st, 'stock_empty', {who}) or st.hand_over)"
         out += [f"{pad}if {test}:", f"{pad}    {ends}", f"{pad}else:"]
         body = pad + "    "
-    return out + [f"{body}legal = st._legal = {tag}_legal(st, {who})",
-                  f"{body}if not legal:", f"{body}    stuck(st)"]
+    if step.code is None:  # one option's own lister
+        env[f"{tag}_legal"] = step.legal
+        out.append(f"{body}legal = st._legal = {tag}_legal(st, {who})")
+    else:  # the step's listing in line (it names the player `p`)
+        lines, values = step.code
+        assert all(env.get(k, v) is v for k, v in values.items()), \
+            "the listing's values take the names of the code"
+        env.update(values)
+        if who != "p":
+            out.append(f"{body}p = {who}")
+        out += [body + line[4:] for chunk in lines for line in chunk.split("\n")]
+        out.append(f"{body}legal = st._legal = out")
+    return out + [f"{body}if not legal:", f"{body}    stuck(st)"]
 
 
 def _end_turn_lines(rules: Ruleset, facts: PlayFacts, env: dict[str, Any]) -> list[str]:

@@ -423,6 +423,8 @@ class PlayFacts:
     #: this ruleset (turn_code.py) from the facts above
     play: Mapping[Option, Callable[[Any, Action], None]] = field(default_factory=dict)
     end_turn: Callable[[Any, int], None] = field(default=lambda st, p: None, repr=False)
+    #: step -> (state, player) -> None: the step played, the player's moves in it listed
+    offer: Mapping[Step, Callable[[Any, int], None]] = field(default_factory=dict)
 
 
 def play_facts(rules: Ruleset) -> PlayFacts:
@@ -459,8 +461,8 @@ def _derive_facts(rules: Ruleset) -> PlayFacts:
         knock_stop=rules.knock_rule.stop_before,
         free_zones=tuple(name for name, z in rules.zones.items() if z.owner is None))
     from .turn_code import write_turn  # the turn loop's modules import this one
-    play, end_turn = write_turn(rules, facts)
-    return replace(facts, play=play, end_turn=end_turn)
+    play, end_turn, offer = write_turn(rules, facts)
+    return replace(facts, play=play, end_turn=end_turn, offer=offer)
 
 
 def _condition_test(trigger: Trigger) -> ConditionTest:

@@ -33,21 +33,31 @@ if TYPE_CHECKING:
 Play = Callable[[Any, Any], None]
 
 
-def write_turn(rules: Ruleset, facts: PlayFacts) -> tuple[dict[Option, Play], Callable]:
-    """Each option's `play` and the ruleset's `end_turn(state, player)`."""
+def write_turn(rules: Ruleset, facts: PlayFacts
+               ) -> tuple[dict[Option, Play], Callable, dict[Step, Callable]]:
+    """Each option's `play`, the ruleset's `end_turn(state, player)` and each step's
+    `offer(state, player)`, the step played and its moves listed (turns.offer)."""
     env: dict[str, Any] = {
         "fire": fire, "stuck": turns.stuck, "log_move": turns.log_move,
         "watch_move": turns.watch_move, "next_seat": turns.next_seat,
         "turn_end_fired": turns.turn_end_fired, "MAX_TURNS": turns.MAX_TURNS_PER_HAND,
         "STOCK": facts.stock, "HANDS": facts.turn_end_hands}
-    exec("\n".join(_end_turn_lines(rules, facts, env)), env)  # only names of `env` in it
+    own = dict(env)  # each function has names of its own (its step's listing, its option)
+    exec("\n".join(_end_turn_lines(rules, facts, own)), own)  # only names of `own` in it
+    env["end_turn"] = own["end_turn"]
+    offers = {}
+    for step in rules.steps.values():
+        own = dict(env)
+        lines = _enter_lines(facts, step, "p", "step", own, "    ", ends="return")
+        exec("\n".join(["def offer(st, p):", *lines]), own)  # (and only those)
+        offers[step] = own["offer"]
     plays = {}
     for step in rules.steps.values():
         for opt in step.options:
-            own = dict(env)  # each option's code has its own names (its option is `opt`)
+            own = dict(env)
             exec("\n".join(_play_lines(rules, facts, opt, own)), own)  # (and only those)
             plays[opt] = own["play"]
-    return plays, env["end_turn"]
+    return plays, env["end_turn"], offers
 
 
 def _play_lines(rules: Ruleset, facts: PlayFacts, opt: Option, env: dict[str, Any]

@@ -142,15 +142,9 @@ def next_seat(st: GameState, order: list[int], facts: Any, p: int) -> int | None
 def offer(st: GameState, step: Step, p: int) -> None:
     """List the moves of `p`, who plays `step` (the current step) now; a player with none ends
     the hand in a showdown instead of hanging. When the step offers a draw from an empty stock,
-    the `stock_empty` triggers say first what happens (and may end the hand)."""
-    facts = st.facts
-    if step in facts.draws_from_stock and not st.zones[facts.stock] \
-            and (fire(st, "stock_empty", p) or st.hand_over):
-        return
-    listed = step.legal  # called from a local, as `run` in apply_move
-    legal = st._legal = listed(st, p)
-    if not legal:
-        stuck(st)
+    the `stock_empty` triggers say first what happens (and may end the hand). Written for each
+    step of the ruleset (turn_code.py), as every listing after a move is."""
+    st.facts.offer[step](st, p)
 
 
 def stuck(st: GameState) -> None:

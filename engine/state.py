@@ -292,13 +292,10 @@ class GameState:
     def apply(self, action: Action) -> None:
         if self.is_over:
             raise IllegalAction("the game is over")
-        legal = self._legal
-        if action.step != self._step.name or action not in legal:
+        if action.step != self._step.name or action not in self._legal:
             raise IllegalAction(f"{action.kind} {self.rules.deck.codes(action.cards)} is not "
                                 f"legal now")
-        # the listed move equal to it: an equal one made by another compiling of the rules
-        # names an option of that compiling, whose code this state does not hold
-        turns.apply_move(self, legal[legal.index(action)])
+        turns.apply_move(self, action)
 
     #: `apply` for callers that took the action from `legal_actions()` just now (bots in
     #: simulations): skips re-checking that it is legal.

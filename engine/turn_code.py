@@ -8,10 +8,11 @@ the first step's moves listed). Most of those tests have the same answer in ever
 ruleset (does anything listen to `all_passed`? does the ruleset have an opening turn? does a
 knock end the round?), so the code for a ruleset is written with only the lines its answers
 need, as `listing.py` writes a step's lister: one function per option (`PlayFacts.play`,
-what playing one of its moves does, its next step's listing written in) and one for the end
-of a turn (`PlayFacts.end_turn`, the next seat and its listing written in). Measured against
-the same logic read from the facts at every move: a greedy Trentuno turn 44.3k to ... k
-instructions (docs/speed.md).
+what playing one of its moves does, its primitive's statements and its next step's listing
+written in), one for the end of a turn (`PlayFacts.end_turn`, the next seat and its listing
+written in) and one per step for the listing alone (`PlayFacts.offer`, a hand's first
+decision). Against the same logic read from the facts at every move, in six calls a turn
+more: a greedy Trentuno turn 44.3k to 39.5k instructions (docs/speed.md).
 
 Everything the code refers to (options, steps, listers, zone names, the helpers of
 `turns.py`) is passed to it as a value, under a name made here; nothing of a rule file is

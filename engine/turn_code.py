@@ -12,7 +12,7 @@ what playing one of its moves does, its primitive's statements and its next step
 written in), one for the end of a turn (`PlayFacts.end_turn`, the next seat and its listing
 written in) and one per step for the listing alone (`PlayFacts.offer`, a hand's first
 decision). Against the same logic read from the facts at every move, in six calls a turn
-more: a greedy Trentuno turn 44.3k to 39.5k instructions (docs/speed.md).
+more: the greedy turn of the speed benchmark 44.3k to 39.5k instructions (docs/speed.md).
 
 Everything the code refers to (options, steps, listers, zone names, the helpers of
 `turns.py`) is passed to it as a value, under a name made here; nothing of a rule file is

@@ -12,7 +12,7 @@ from typing import Any
 from . import zone_units  # noqa: F401 (registers the guard and effect on a zone's cards)
 from .compilation import Compilation, UnitContext
 from .knock import LAST_TURNS
-from .listing import legal_moves
+from .listing import legal_moves, listing_code
 from .primitives import EFFECTS, PRIMITIVES
 from .rules import (
     Action,
@@ -99,7 +99,7 @@ def compile_turn(c: Compilation, zones, deck, valuation) -> tuple[Any, dict[str,
                 can_knock = can_knock or opt.knocks
         steps[name] = Step(name, tuple(compiled),
                            legal_moves(compiled, tables, listers),
-                           tuple(tables))
+                           tuple(tables), listing_code(compiled, tables, listers, "list_"))
     return start, steps, can_knock
 
 

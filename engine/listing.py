@@ -17,37 +17,61 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from .rules import Action, Lister, Option
 
+#: statements (a function body's lines) and the values they name
+Code = tuple[list[str], dict[str, Any]]
+
 
 def legal_moves(options: Sequence[Option], tables: Sequence[Mapping[tuple, Action]],
                 listers: Sequence[Lister]) -> Lister:
     """The closure `(state, player) -> [Action]` listing a step's legal moves, in option
     order: `tables` holds each option's moves by their cards, `listers` each option's own
     lister (its primitive's)."""
-    if len(options) == 1 and not options[0].guards:
+    code = listing_code(options, tables, listers)
+    if code is None:
         return listers[0]
+    lines, env = code
+    exec("\n".join(["def legal(st, p):", *lines, "    return out"]), env)  # only `env`'s names
+    legal: Lister = env["legal"]
+    return legal
+
+
+def listing_code(options: Sequence[Option], tables: Sequence[Mapping[tuple, Action]],
+                 listers: Sequence[Lister], prefix: str = "") -> Code | None:
+    """The statements listing a step's legal moves of player `p` into `out` (indented for a
+    function's body), and the values they name (each name starting with `prefix`): what
+    `legal_moves` makes its function of, and what the code written for a ruleset's turn
+    (turn_code.py) writes in line. None when the step's listing is one option's own lister."""
+    if len(options) == 1 and not options[0].guards and \
+            getattr(listers[0], "inline", None) is None:
+        return None
     env: dict[str, Any] = {}
     body: list[str] = []
     for i, (o, actions, lister) in enumerate(zip(options, tables, listers)):
         tests = []
         for j, guard in enumerate(o.guards):
-            tests.append(_test(guard, f"g{i}_{j}", env))
+            tests.append(_test(guard, f"{prefix}g{i}_{j}", env))
         single = actions.get(())  # (none when the rules were refused before building them)
         if o.shape in ("always", "if_zone") and single is not None:
-            env[f"a{i}"] = single
+            env[f"{prefix}a{i}"] = single
             if o.shape == "if_zone":
-                env[f"z{i}"] = o.zone
-                tests.append(f"zones[z{i}]")
-            add = f"out.append(a{i})"  # a specialized call: not through a bound method
+                env[f"{prefix}z{i}"] = o.zone
+                tests.append(f"zones[{prefix}z{i}]")
+            add = f"out.append({prefix}a{i})"  # a specialized call: not through a bound method
+        elif (written := getattr(lister, "inline", None)) is not None:  # statements in line
+            template, values = written
+            for key, value in values.items():
+                env[f"{prefix}l{i}_{key}"] = value
+            add = template.format(**{k: f"{prefix}l{i}_{k}" for k in values})
         else:
-            env[f"l{i}"] = lister
-            add = f"out += l{i}(st, p)"
-        body.append(f"    if {' and '.join(tests)}:\n        {add}" if tests else f"    {add}")
-    head = ["def legal(st, p):", "    out = []"]
+            env[f"{prefix}l{i}"] = lister
+            add = f"out += {prefix}l{i}(st, p)"
+        pad = "        " if tests else "    "
+        add = "\n".join(pad + line for line in add.splitlines())
+        body.append(f"    if {' and '.join(tests)}:\n{add}" if tests else add)
+    head = ["    out = []"]
     if any("zones[" in line for line in body):
         head.append("    zones = st.zones")
-    exec("\n".join([*head, *body, "    return out"]), env)  # only names of `env` in it
-    legal: Lister = env["legal"]
-    return legal
+    return [*head, *body], env
 
 
 def _test(guard: Any, name: str, env: dict[str, Any]) -> str:

@@ -138,11 +138,13 @@ class MonteCarloBot:
         before = scorer.before(world)
         last = tried[-1]
         gains = {}
+        play = world.facts.play  # what `apply_unchecked` calls, without the call around it
         for i in tried:
             sim = world if i == last else world.clone()
             sim.apply_unchecked(actions[i])
             while not sim.hand_over:
-                sim.apply_unchecked(playout(sim, sim.legal_actions()))
+                action = playout(sim, sim._legal)
+                play[action.option_ref](sim, action)
             gains[i] = scorer.score(sim, before)
         return gains
 

@@ -202,12 +202,41 @@ def _single_always(opt: Any, actions: Mapping[tuple, Action], n: int) -> Lister:
     return lambda st, p: single
 
 
+def lister_written(template: str, **values: Any) -> Lister:
+    """A primitive's lister written as statements over `st` and `p` adding the legal moves to
+    `out`, the values it reads named in braces (`{table}`): the function made from that text,
+    and the text kept on it (`inline`), so that a step's listing (listing.py) and the code of
+    a ruleset's turn (turn_code.py) list the moves in line. Its own names start with an
+    underscore; the values are passed as names, never written into the text."""
+    env = dict(values)
+    body = "".join(f"    {line}\n" for line in template.format(**{k: k for k in values})
+                   .splitlines())
+    exec(f"def legal(st, p):\n    out = []\n{body}    return out", env)  # only `values`
+    fn: Any = env["legal"]
+    fn.inline = (template, dict(values))
+    return fn
+
+
+def written(template: str, **values: Any) -> Callable[[Any, Option, Action, int], None]:
+    """A primitive's `apply` written as statements over `st` (the state), `opt` (the option),
+    `action` and `p` (the player), the values it reads besides named in `values`: the function
+    made from that text, and the text kept on it (`inline`), so that the code written for the
+    turn of a ruleset (turn_code.py) plays the move in line instead of calling it. Its own
+    names start with an underscore; the values are passed as names, never written into the
+    text."""
+    env = dict(values)
+    body = "".join(f"    {line}\n" for line in template.splitlines())
+    exec(f"def apply(st, opt, action, p):\n{body}", env)  # only names of `values` in it
+    fn: Any = env["apply"]
+    fn.inline = (template, dict(values))
+    return fn
+
+
 # ---- draw --------------------------------------------------------------------------------
-def _draw_apply(st, opt, action, p):
-    card = st.zones[opt.zone].pop()
-    st.hands[p].append(card)
-    st.masks[p] |= CARD_BITS[card]
-    st.just_drawn = card
+_draw_apply = written("""_card = st.zones[opt.zone].pop()
+st.hands[p].append(_card)
+st.masks[p] |= CARD_BITS[_card]
+st.just_drawn = _card""", CARD_BITS=CARD_BITS)
 
 
 def _draw_en(o: Option, w: Terms) -> str:
@@ -255,20 +284,17 @@ def _discard_lister(opt: Any, actions: Mapping[tuple, Action], n: int) -> Lister
         def legal(st, p):
             jd = st.just_drawn
             return [table[c] for c in st.hands[p] if c != jd]
-    else:
-        def legal(st, p):  # a loop: a comprehension is a function made and called (3.11)
-            out = []
-            for c in st.hands[p]:
-                out.append(table[c])
-            return out
-    return legal
+        return legal
+    # a loop: a comprehension is a function made and called (3.11)
+    return lister_written("for _card in st.hands[p]:\n    out.append({table}[_card])",
+                          table=table)
 
 
-def _discard_apply(st, opt, action, p):
-    card = action.cards[0]
-    st.hands[p].remove(card)
-    st.masks[p] ^= action.bits  # the card is in the hand: its bit, made once, clears it
-    st.zones[opt.zone].append(card)
+#: the card is in the hand: its bit, made once (`action.bits`), clears it
+_discard_apply = written("""_card = action.cards[0]
+st.hands[p].remove(_card)
+st.masks[p] ^= action.bits
+st.zones[opt.zone].append(_card)""")
 
 
 def _face_up(o: Option, w: Terms) -> bool:
@@ -437,8 +463,7 @@ PRIMITIVES.add(Primitive(
                "move": told("{t.who:The} passa."), "move_you": told("Passi.")}}))
 
 
-def _knock_apply(st, opt, action, p):
-    st.knock(p)
+_knock_apply = written("st.knock(p)")
 
 
 def _knock_words(word: str) -> Callable[[Option, Terms], str]:

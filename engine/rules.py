@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Callable, Hashable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from .cards import Deck
@@ -182,6 +182,9 @@ class Step:
     #                into one closure by the compiler
     #: per option (same order): every Action it can produce, built once, by its cards
     actions: tuple[Mapping[tuple, Action], ...] = ()
+    #: the statements of `legal` and the values they name (listing.listing_code), which the
+    #: code of the turn writes in line; None when `legal` is one option's own lister
+    code: tuple[list[str], dict[str, Any]] | None = None
 
 
 @dataclass(frozen=True)
@@ -415,6 +418,13 @@ class PlayFacts:
     #: players at the table -> the deal (`dealing.deal_plan`), filled as tables of each size
     #: are met: the one part that grows after it is made
     deal_plans: dict[int, Any] = field(default_factory=dict)
+    #: option -> (state, action) -> None: one of its moves played and all that follows until
+    #: the next decision; and (state, player) -> None, the end of a turn: the code written for
+    #: this ruleset (turn_code.py) from the facts above
+    play: Mapping[Option, Callable[[Any, Action], None]] = field(default_factory=dict)
+    end_turn: Callable[[Any, int], None] = field(default=lambda st, p: None, repr=False)
+    #: step -> (state, player) -> None: the step played, the player's moves in it listed
+    offer: Mapping[Step, Callable[[Any, int], None]] = field(default_factory=dict)
 
 
 def play_facts(rules: Ruleset) -> PlayFacts:
@@ -432,7 +442,7 @@ def _derive_facts(rules: Ruleset) -> PlayFacts:
         turn_end_hands = {}
         for _, hands in turn_end_tests:
             turn_end_hands.update(hands or {})
-    return PlayFacts(
+    facts = PlayFacts(
         on_action=bool(triggers["action"]), on_turn_end=bool(triggers["turn_end"]),
         on_all_passed=bool(triggers["all_passed"]), on_stock_empty=on_stock_empty,
         watch_moves=bool(triggers["all_passed"] or triggers["action"]),
@@ -450,6 +460,9 @@ def _derive_facts(rules: Ruleset) -> PlayFacts:
         knocker_plays_last=rules.knock_rule.knocker_plays_last,
         knock_stop=rules.knock_rule.stop_before,
         free_zones=tuple(name for name, z in rules.zones.items() if z.owner is None))
+    from .turn_code import write_turn  # the turn loop's modules import this one
+    play, end_turn, offer = write_turn(rules, facts)
+    return replace(facts, play=play, end_turn=end_turn, offer=offer)
 
 
 def _condition_test(trigger: Trigger) -> ConditionTest:

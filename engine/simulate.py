@@ -148,9 +148,10 @@ def play_game(rules, players: int, bots: str, seed: int, record: bool = False) -
     seats = parse_bots(bots, players, seed)
     st = GameState(rules, players, seed=seed, record=record,
                    history=record or reads_history(bots, players))
-    apply = st.apply_unchecked
+    play = st.facts.play  # what `apply_unchecked` calls: each option's code, by its option
     while not st.is_over:
-        apply(seats[st.current_player](st, st._legal))
+        action = seats[st.current_player](st, st._legal)
+        play[action.option_ref](st, action)
     return st
 
 

@@ -64,29 +64,11 @@ def rotate_to_first(st: GameState) -> None:
 
 
 def apply_move(st: GameState, action: Action) -> None:
-    """Play `action` (one of the legal moves now), then go on to the next decision."""
-    p = st.current_player
-    opt = action.option_ref
-    if st._logging:
-        log_move(st, action, p)
-    # `opt.run(...)` would look `run` up as a method of Option first, at every move; read
-    # into a local, the function is called directly (docs/speed.md: a callable attribute)
-    run = opt.run
-    run(st, opt, action, p)
-    if opt.effects:
-        for eff in opt.effects:
-            eff(st, p)
-    if st.facts.watch_moves and watch_move(st, opt, p):
-        pass  # the move ended the hand, or a trigger on it did
-    elif not st.hand_over:
-        nxt = opt.then
-        if nxt is not None:  # the turn goes on with its next step
-            step = st._step = st.rules.steps[nxt]
-            offer(st, step, p)
-        else:
-            end_turn(st, p)
-    if st.hand_over:
-        st._after_hand()
+    """Play `action` (one of the legal moves now), then go on to the next decision: the
+    primitive of its option runs, then its effects; `action` triggers are tested; the turn
+    goes on with the option's next step (its moves listed, see `offer`) or ends (`end_turn`).
+    The code doing it is written for each option of the ruleset (turn_code.py)."""
+    st.facts.play[action.option_ref](st, action)
 
 
 def watch_move(st: GameState, opt: Option, p: int) -> bool:
@@ -114,50 +96,22 @@ def log_move(st: GameState, action: Action, p: int) -> None:
 
 def end_turn(st: GameState, p: int) -> None:
     """`p`'s turn is over: the turn-end triggers, a round of passes, the turn limit, then the
-    next player's turn (or the end of the hand after a knock)."""
-    st.turns_in_hand = turns = st.turns_in_hand + 1
-    st.turns_taken += 1
-    st.just_drawn = None
-    facts = st.facts
-    hands = facts.turn_end_hands
-    if hands is not None:  # every turn-end condition is on his hand alone: one lookup
-        if st.masks[p] in hands and fire(st, "turn_end", p):
-            return
-    elif facts.on_turn_end:  # test before paying for `fire`: most turns fire nothing
-        for cond, hands in facts.turn_end_tests:
-            if hands is not None:  # a condition on his hand alone: one lookup, no call
-                if st.masks[p] not in hands:
-                    continue
-            elif cond is not None and cond(st, p) is None:
+    next player's turn (or the end of the hand after a knock). Written for each ruleset, with
+    the lines its rules need (turn_code.py)."""
+    st.facts.end_turn(st, p)
+
+
+def turn_end_fired(st: GameState, p: int) -> bool:
+    """The `turn_end` triggers, when some condition is not on the player's hand alone: each
+    condition tested before paying for `fire`; True when they ended the hand."""
+    for cond, hands in st.facts.turn_end_tests:
+        if hands is not None:  # a condition on his hand alone: one lookup, no call
+            if st.masks[p] not in hands:
                 continue
-            if fire(st, "turn_end", p):
-                return
-            break
-    order = st._order
-    if facts.on_all_passed and st._pass_streak >= len(order):
-        st._pass_streak = 0
-        if fire(st, "all_passed", p):
-            return
-    if turns >= MAX_TURNS_PER_HAND:
-        st.emit("turn_limit", None, turns=turns)
-        st._end_hand("void", [], "turn_limit")
-        return
-    if st._opening:  # the opening turn is over: the first player's turn comes now
-        st._opening = False
-        st._pass_streak = 0
-        st.current_player = order[0]
-        step = st._step = facts.first_step
-        return offer(st, step, order[0])
-    nxt = next_seat(st, order, facts, p)
-    while nxt is not None and st.out_of_hand and nxt in st.out_of_hand:
-        if len(st.out_of_hand) >= len(order):  # nobody is left in the hand
-            return stuck(st)
-        nxt = next_seat(st, order, facts, p)
-    if nxt is None:
-        return
-    st.current_player = nxt
-    step = st._step = facts.first_step
-    offer(st, step, nxt)
+        elif cond is not None and cond(st, p) is None:
+            continue
+        return fire(st, "turn_end", p)
+    return False
 
 
 def next_seat(st: GameState, order: list[int], facts: Any, p: int) -> int | None:
@@ -188,15 +142,9 @@ def next_seat(st: GameState, order: list[int], facts: Any, p: int) -> int | None
 def offer(st: GameState, step: Step, p: int) -> None:
     """List the moves of `p`, who plays `step` (the current step) now; a player with none ends
     the hand in a showdown instead of hanging. When the step offers a draw from an empty stock,
-    the `stock_empty` triggers say first what happens (and may end the hand)."""
-    facts = st.facts
-    if step in facts.draws_from_stock and not st.zones[facts.stock] \
-            and (fire(st, "stock_empty", p) or st.hand_over):
-        return
-    listed = step.legal  # called from a local, as `run` in apply_move
-    legal = st._legal = listed(st, p)
-    if not legal:
-        stuck(st)
+    the `stock_empty` triggers say first what happens (and may end the hand). Written for each
+    step of the ruleset (turn_code.py), as every listing after a move is."""
+    st.facts.offer[step](st, p)
 
 
 def stuck(st: GameState) -> None:

@@ -50,6 +50,10 @@ Positions = tuple[int, ...]
 Answer = tuple[int, int, tuple[list[Positions], ...]]
 #: no card of this value has asked about this table yet
 _UNASKED: Answer = (-1, -1, ())
+#: an answer by the table's values in its order (`Taker.in_order`)
+Ordered = tuple[int, tuple[Positions, ...]]
+#: the size of an answer `takings` must give (a part of it past MAX_CAPTURE_MOVES)
+TOO_MANY = 1 << 62
 
 
 class Taker:
@@ -71,6 +75,12 @@ class Taker:
         #: per card: its takings follow from values alone
         self.plain = [by_values and c.rank not in special for c in cards]
         self.tables: dict[tuple[Number, ...], dict[Number, Answer | None]] = {}
+        #: every card's takings follow from values alone: a turn may be listed by the
+        #: table's values in the table's own order (`in_order`)
+        self.all_plain = all(self.plain)
+        #: the answers by the table's values in its order, each (how many sets its parts
+        #: hold, the sets as `takings` lists them uncut, by their places on the table)
+        self.ordered: dict[tuple[Number, ...], dict[Number, Ordered]] = {}
 
     def answers(self, table: list[int]) -> tuple[dict[Number, Answer | None], list[int]]:
         """The answers kept for the values of this table (filled in as cards ask), and the
@@ -108,6 +118,30 @@ class Taker:
         sets = self._cut(tuple(_in_table(part, at) for part in parts), limit)
         return [(table[s[0]],) if len(s) == 1 else tuple(sorted([table[i] for i in s], key=place))
                 for s in sets]
+
+    def in_order(self, key: tuple[Number, ...], value: Number) -> Ordered:
+        """What a card of `value` takes from a table whose values are `key`, in the table's
+        order: (how many sets the answer's parts hold, the sets by their places on the
+        table, in `takings`' order, uncut); (TOO_MANY, ()) where `takings` must say it (a
+        part past `MAX_CAPTURE_MOVES`). Made from the answer by the values in order of
+        value (`answers`), which tables of the same values in other orders share."""
+        at = sorted(range(len(key)), key=key.__getitem__)  # stable: equal values in order
+        by_value = tuple([key[i] for i in at])
+        kept = self.tables.get(by_value)
+        if kept is None:
+            if len(self.tables) >= MAX_KEPT_TABLES:
+                self.tables.clear()
+            kept = self.tables[by_value] = {}
+        answer = kept.get(value, _UNASKED)
+        if answer is _UNASKED:
+            answer = kept[value] = self._answer(list(by_value), value)
+        if answer is None:
+            return TOO_MANY, ()
+        size, _, parts = answer
+        if not size:
+            return 0, ()
+        # a cut to `size` cuts nothing: with no part cut, _cut only puts the parts together
+        return size, tuple(self._cut(tuple(_in_table(part, at) for part in parts), size))
 
     def _answer(self, tvals: list[Number], value: Number) -> Answer | None:
         """The sets a card of `value` takes from a table of these values (in order), by
@@ -180,46 +214,108 @@ def _sums(tvals: list[Number], target: Number) -> list[Positions]:
 def capture_lister(opt: Any, actions: Mapping[tuple, Action], n: int) -> Any:
     """(state, player) -> the legal captures of this option: for each card the player may
     play, each set it may take (or laying it down, when it takes nothing or need not take).
-    Actions are made the first time a combination is seen and reused after (`actions`, the
-    option's table built at compile time, is empty: the combinations are too many)."""
+    Actions are made when first seen and reused after (`actions` is empty: too many). The
+    usual case (a hand, every card's takings by values alone, no rule of the whole hand or
+    narrowing what a card takes) is listed here by the table's values in its order: one tuple
+    and one lookup for the table, one a card, the sets by their places on the table
+    (`Taker.in_order`); the rest by `_listed`."""
     params = opt.params
     source, table_zone = params["from"], params["table"]
     taking: Taking = params["_taking"]
     action = action_maker(opt, MAX_CACHED_ACTIONS)
-    taker: Taker | None = None
-    lays: list[Action] = []  # laying each card down, made with the Taker
-    must, hand_must, narrowing = taking.must, taking.hand_must, taking.narrowing
+    must = taking.must
+    kit: tuple = (None,)  # the deck last played and what is made for it (`_Kit`)
 
     def legal(st: Any, p: int) -> list[Action]:
-        nonlocal taker, lays
-        if taker is None or taker.deck is not st.rules.deck:
-            taker = Taker(st.rules.deck, taking)
-            lays = [make_action(opt, (c,)) for c in range(len(taker.values))]
-        playable = _playable(st, p, source, taker)
-        if not playable:
-            return []
+        nonlocal kit
+        if kit[0] is not st.rules.deck:
+            kit = _kit(opt, st.rules.deck, taking, source)
+        _, taker, lays, singles, ordered, value, place = kit
+        if ordered is None:
+            return _listed(st, p, source, taker, table_zone, action, lays, must)
+        hand = st.hands[p]
         table = st.zones[table_zone]
-        if hand_must or narrowing:
-            return _by_card(taker, playable, table, action, lays, must, hand_must, narrowing)
-        if not table:
-            return [lays[card] for card in playable]
-        share = max(1, MAX_CAPTURE_MOVES // len(playable))
-        kept, by_value = taker.answers(table)
-        plain, values, takes = taker.plain, taker.values, taker.takes
+        if not table or not hand:
+            return [lays[card] for card in hand]
+        key = tuple(map(value, table))
+        kept = ordered.get(key)
+        if kept is None:
+            if len(ordered) >= MAX_KEPT_TABLES:
+                ordered.clear()
+            kept = ordered[key] = {}
+        share = MAX_CAPTURE_MOVES // len(hand)
+        size = len(lays)
         out = []
-        for card in playable:
-            answer = kept.get(values[card]) if plain[card] else None
-            if answer is not None and not answer[0]:  # known to take nothing: laid
-                out.append(lays[card])
-                continue
-            sets = takes(card, table, kept, by_value, share)
-            for taken in sets:
-                out.append(action((card,) + taken))
+        for card in hand:
+            v = value(card)
+            got = kept.get(v)
+            if got is None:
+                got = kept[v] = taker.in_order(key, v)
+            count, sets = got
+            if count > share:  # the answer is cut (or too long to keep): takings cuts it
+                sets = takings(taker.deck, taking, card, table, max(1, share))
+                out += [action((card,) + taken) for taken in sets]
+            else:
+                for s in sets:
+                    if len(s) == 1:
+                        i = card * size + table[s[0]]
+                        a = singles[i]
+                        if a is None:
+                            a = singles[i] = action((card, table[s[0]]))
+                    else:
+                        a = action((card,) + tuple(sorted([table[j] for j in s], key=place)))
+                    out.append(a)
             if not sets or not must:
                 out.append(lays[card])
         return out
 
     return legal
+
+
+def _kit(opt: Any, deck: Any, taking: Taking, source: str) -> tuple:
+    """What a capture option's lister makes once per deck: (the deck, its `Taker`, laying
+    each card down, taking one card by (card played * cards + card taken), made when first
+    met; the answers by the table's values in its order, or None where `_listed` lists; a
+    card's value and its place in the canonical order, as lookups)."""
+    taker = Taker(deck, taking)
+    size = len(taker.values)
+    lays = [make_action(opt, (c,)) for c in range(size)]
+    singles: list[Action | None] = [None] * (size * size)
+    fast = source == HAND and taker.all_plain and not (taking.hand_must or taking.narrowing)
+    return (deck, taker, lays, singles, taker.ordered if fast else None,
+            taker.values.__getitem__, taker.place.__getitem__)
+
+
+def _listed(st: Any, p: int, source: str, taker: Taker, table_zone: str,
+            action: Callable[[tuple[int, ...]], Action], lays: list[Action], must: bool
+            ) -> list[Action]:
+    """The legal captures card by card, by `Taker.takes` (cards whose takings need more
+    than values, a hand's rule, take rules narrowing what a card takes, a pile's top card)."""
+    taking = taker.taking
+    playable = _playable(st, p, source, taker)
+    if not playable:
+        return []
+    table = st.zones[table_zone]
+    if taking.hand_must or taking.narrowing:
+        return _by_card(taker, playable, table, action, lays, must, taking.hand_must,
+                        taking.narrowing)
+    if not table:
+        return [lays[card] for card in playable]
+    share = max(1, MAX_CAPTURE_MOVES // len(playable))
+    kept, by_value = taker.answers(table)
+    plain, values, takes = taker.plain, taker.values, taker.takes
+    out = []
+    for card in playable:
+        answer = kept.get(values[card]) if plain[card] else None
+        if answer is not None and not answer[0]:  # known to take nothing: laid
+            out.append(lays[card])
+            continue
+        sets = takes(card, table, kept, by_value, share)
+        for taken in sets:
+            out.append(action((card,) + taken))
+        if not sets or not must:
+            out.append(lays[card])
+    return out
 
 
 def _by_card(taker: Taker, playable: list[int], table: list[int],

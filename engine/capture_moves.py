@@ -399,13 +399,17 @@ def judge(st: Any, opt: Any) -> Judge | None:
         played, taken = action_cards[0], action_cards[1:]
         if not taken:
             return 0, 0.0
-        by_rule = cards[played].rank in all_of_rank and by_takes_all(
+        by_rule = bool(all_of_rank) and cards[played].rank in all_of_rank and by_takes_all(
             deck, taking, played, taken, table)
         left = len(table) - len(taken)
         n, points = 0, 0.0
         for by_takes, tests, scorer in events:
-            if (by_rule and not by_takes) or not any(
-                    t(cards, played, taken, left, prev, p) for t in tests):
+            if by_rule and not by_takes:
+                continue
+            for t in tests:  # (a loop: `any` over a generator makes one per event)
+                if t(cards, played, taken, left, prev, p):
+                    break
+            else:
                 continue
             n += 1
             if scorer is not None:
@@ -429,4 +433,59 @@ def _events_of(rules: Any, params: Mapping[str, Any], last: bool
                  for ev in params["_events"] if ev.on_last_play or not last)
 
 
-__all__ = ["Taker", "capture_lister", "judge"]
+def best_capture(state: Any, actions: list[Action]) -> Action:
+    """Greedy in a capture game: the move making the most events (a sweep), then the most
+    points at once, then taking the most by the ruleset's end-of-hand scoring (the first on
+    ties); where the stakes mode counts against (`sign` -1: the fewest points win) the move
+    with the least of all that, so that the bot takes as little as it can and lays the card
+    worth most. What a capture would make is judged per option (`judge`: what all its moves
+    share is read once); an option none of whose captures can make anything now judges none.
+    What the cards of a move are worth is the same at every turn: kept by the move, for the
+    ruleset last played (`_WORTHS`)."""
+    rules = state.rules
+    kept = _WORTHS
+    if kept[0] is not rules:
+        kept[:] = [rules, {}, rules.stakes.mode.sign > 0]
+    worths, most = kept[1], kept[2]
+    best, best_key = actions[0], None
+    judges: dict = {}
+    for a in actions:
+        total = worths.get(a)
+        if total is None:
+            total = worths[a] = _worth(rules.card_worth, a.cards, len(worths))
+        if len(a.cards) > 1:  # a capture: what it makes, and what the cards are worth
+            opt = a.option_ref
+            made = judges.get(opt, judges)
+            if made is judges:
+                made = judges[opt] = judge(state, opt)
+            if made is None:
+                key = (0, 0.0, total)
+            else:
+                n, points = made(a.cards)
+                key = (n, points, total)
+        else:  # a card laid down: the less it is worth, the better
+            key = (0, 0.0, total)
+        if best_key is None or (key > best_key if most else key < best_key):
+            best, best_key = a, key
+    return best
+
+
+#: the ruleset `best_capture` last played, what its moves' cards are worth (by the move:
+#: the cards a capture plays and takes, minus the card a lay lays), its stakes' sign
+_WORTHS: list[Any] = [None, {}, True]
+
+
+def _worth(worth: tuple[float, ...], cards: tuple[int, ...], kept: int) -> float:
+    """What a move's cards are worth to greedy (see `best_capture`), for the store holding
+    `kept` of them (emptied when full)."""
+    if kept >= MAX_CACHED_ACTIONS:
+        _WORTHS[1].clear()
+    if len(cards) == 1:
+        return -worth[cards[0]]
+    total = 0.0
+    for c in cards:  # in this order: the sum greedy has always made
+        total += worth[c]
+    return total
+
+
+__all__ = ["Taker", "best_capture", "capture_lister", "judge"]

@@ -137,11 +137,13 @@ class Taker:
             answer = kept[value] = self._answer(list(by_value), value)
         if answer is None:
             return TOO_MANY, ()
-        size, _, parts = answer
+        size, only, parts = answer
         if not size:
             return 0, ()
+        if size == 1:  # the usual: one set, in one part
+            return 1, (tuple(sorted([at[j] for j in parts[only][0]])),)
         # a cut to `size` cuts nothing: with no part cut, _cut only puts the parts together
-        return size, tuple(self._cut(tuple(_in_table(part, at) for part in parts), size))
+        return size, tuple(self._cut(tuple([_in_table(part, at) for part in parts]), size))
 
     def _answer(self, tvals: list[Number], value: Number) -> Answer | None:
         """The sets a card of `value` takes from a table of these values (in order), by

@@ -50,10 +50,6 @@ Positions = tuple[int, ...]
 Answer = tuple[int, int, tuple[list[Positions], ...]]
 #: no card of this value has asked about this table yet
 _UNASKED: Answer = (-1, -1, ())
-#: an answer by the table's values in its order (`Taker.in_order`)
-Ordered = tuple[int, tuple[Positions, ...]]
-#: the size of an answer `takings` must give (a part of it past MAX_CAPTURE_MOVES)
-TOO_MANY = 1 << 62
 
 
 class Taker:
@@ -75,12 +71,8 @@ class Taker:
         #: per card: its takings follow from values alone
         self.plain = [by_values and c.rank not in special for c in cards]
         self.tables: dict[tuple[Number, ...], dict[Number, Answer | None]] = {}
-        #: every card's takings follow from values alone: a turn may be listed by the
-        #: table's values in the table's own order (`in_order`)
+        #: every card's takings follow from values alone (the lister's usual path)
         self.all_plain = all(self.plain)
-        #: the answers by the table's values in its order, each (how many sets its parts
-        #: hold, the sets as `takings` lists them uncut, by their places on the table)
-        self.ordered: dict[tuple[Number, ...], dict[Number, Ordered]] = {}
 
     def answers(self, table: list[int]) -> tuple[dict[Number, Answer | None], list[int]]:
         """The answers kept for the values of this table (filled in as cards ask), and the
@@ -118,32 +110,6 @@ class Taker:
         sets = self._cut(tuple(_in_table(part, at) for part in parts), limit)
         return [(table[s[0]],) if len(s) == 1 else tuple(sorted([table[i] for i in s], key=place))
                 for s in sets]
-
-    def in_order(self, key: tuple[Number, ...], value: Number) -> Ordered:
-        """What a card of `value` takes from a table whose values are `key`, in the table's
-        order: (how many sets the answer's parts hold, the sets by their places on the
-        table, in `takings`' order, uncut); (TOO_MANY, ()) where `takings` must say it (a
-        part past `MAX_CAPTURE_MOVES`). Made from the answer by the values in order of
-        value (`answers`), which tables of the same values in other orders share."""
-        at = sorted(range(len(key)), key=key.__getitem__)  # stable: equal values in order
-        by_value = tuple([key[i] for i in at])
-        kept = self.tables.get(by_value)
-        if kept is None:
-            if len(self.tables) >= MAX_KEPT_TABLES:
-                self.tables.clear()
-            kept = self.tables[by_value] = {}
-        answer = kept.get(value, _UNASKED)
-        if answer is _UNASKED:
-            answer = kept[value] = self._answer(list(by_value), value)
-        if answer is None:
-            return TOO_MANY, ()
-        size, only, parts = answer
-        if not size:
-            return 0, ()
-        if size == 1:  # the usual: one set, in one part
-            return 1, (tuple(sorted([at[j] for j in parts[only][0]])),)
-        # a cut to `size` cuts nothing: with no part cut, _cut only puts the parts together
-        return size, tuple(self._cut(tuple([_in_table(part, at) for part in parts]), size))
 
     def _answer(self, tvals: list[Number], value: Number) -> Answer | None:
         """The sets a card of `value` takes from a table of these values (in order), by
@@ -218,57 +184,55 @@ def capture_lister(opt: Any, actions: Mapping[tuple, Action], n: int) -> Any:
     play, each set it may take (or laying it down, when it takes nothing or need not take).
     Actions are made when first seen and reused after (`actions` is empty: too many). The
     usual case (a hand, every card's takings by values alone, no rule of the whole hand or
-    narrowing what a card takes) is listed here by the table's values in its order: one tuple
-    and one lookup for the table, one a card, the sets by their places on the table
-    (`Taker.in_order`); the rest by `_listed`."""
+    narrowing what a card takes) is listed here, the Taker's answers read in line: a card
+    that takes nothing or one set costs one lookup; the rest by `Taker.takes` or `_listed`."""
     params = opt.params
     source, table_zone = params["from"], params["table"]
     taking: Taking = params["_taking"]
     action = action_maker(opt, MAX_CACHED_ACTIONS)
     must = taking.must
-    kit: tuple = (None,)  # the deck last played and what is made for it (`_Kit`)
+    kit: tuple = (None,)  # the deck last played and what is made for it (`_kit`)
 
     def legal(st: Any, p: int) -> list[Action]:
         nonlocal kit
         if kit[0] is not st.rules.deck:
             kit = _kit(opt, st.rules.deck, taking, source)
-        _, taker, lays, singles, ordered, value, place = kit
-        if ordered is None:
+        _, taker, lays, singles, fast, value, place = kit
+        if not fast:
             return _listed(st, p, source, taker, table_zone, action, lays, must)
         hand = st.hands[p]
         table = st.zones[table_zone]
         if not table or not hand:
             return [lays[card] for card in hand]
-        key = tuple(map(value, table))
-        kept = ordered.get(key)
-        if kept is None:
-            if len(ordered) >= MAX_KEPT_TABLES:
-                ordered.clear()
-            kept = ordered[key] = {}
+        kept, by_value = taker.answers(table)
         share = MAX_CAPTURE_MOVES // len(hand)
-        size = len(lays)
         out = []
         for card in hand:
             v = value(card)
-            got = kept.get(v)
-            if got is None:
-                got = kept[v] = taker.in_order(key, v)
-            count, sets = got
-            if count > share:  # the answer is cut (or too long to keep): takings cuts it
-                sets = takings(taker.deck, taking, card, table, max(1, share))
-                out += [action((card,) + taken) for taken in sets]
-            else:
-                for s in sets:
-                    if len(s) == 1:
-                        i = card * size + table[s[0]]
+            answer = kept.get(v, _UNASKED)
+            if answer is _UNASKED:
+                answer = kept[v] = taker._answer([value(c) for c in by_value], v)
+            if answer is not None and answer[0] <= 1:  # the usual: no set, or one
+                size, only, parts = answer
+                if size:
+                    one = parts[only][0]
+                    if len(one) == 1:
+                        i = card * len(lays) + by_value[one[0]]
                         a = singles[i]
                         if a is None:
-                            a = singles[i] = action((card, table[s[0]]))
+                            a = singles[i] = action((card, by_value[one[0]]))
                     else:
-                        a = action((card,) + tuple(sorted([table[j] for j in s], key=place)))
+                        a = action((card,) + tuple(sorted([by_value[j] for j in one],
+                                                          key=place)))
                     out.append(a)
-            if not sets or not must:
-                out.append(lays[card])
+                    if must:
+                        continue
+            else:
+                sets = taker.takes(card, table, kept, by_value, max(1, share))
+                out += [action((card,) + taken) for taken in sets]
+                if sets and must:
+                    continue
+            out.append(lays[card])
         return out
 
     return legal
@@ -277,15 +241,15 @@ def capture_lister(opt: Any, actions: Mapping[tuple, Action], n: int) -> Any:
 def _kit(opt: Any, deck: Any, taking: Taking, source: str) -> tuple:
     """What a capture option's lister makes once per deck: (the deck, its `Taker`, laying
     each card down, taking one card by (card played * cards + card taken), made when first
-    met; the answers by the table's values in its order, or None where `_listed` lists; a
-    card's value and its place in the canonical order, as lookups)."""
+    met; whether the lister's usual path lists (else `_listed`); a card's value and its
+    place in the canonical order, as lookups)."""
     taker = Taker(deck, taking)
     size = len(taker.values)
     lays = [make_action(opt, (c,)) for c in range(size)]
     singles: list[Action | None] = [None] * (size * size)
     fast = source == HAND and taker.all_plain and not (taking.hand_must or taking.narrowing)
-    return (deck, taker, lays, singles, taker.ordered if fast else None,
-            taker.values.__getitem__, taker.place.__getitem__)
+    return (deck, taker, lays, singles, fast, taker.values.__getitem__,
+            taker.place.__getitem__)
 
 
 def _listed(st: Any, p: int, source: str, taker: Taker, table_zone: str,

@@ -21,7 +21,7 @@ made at all?) worked out once per decision, not once per move.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from itertools import combinations
 from typing import Any
 
@@ -50,6 +50,10 @@ Positions = tuple[int, ...]
 Answer = tuple[int, int, tuple[list[Positions], ...]]
 #: no card of this value has asked about this table yet
 _UNASKED: Answer = (-1, -1, ())
+#: an answer by the table's values in its order (`Taker.in_order`)
+Ordered = tuple[int, tuple[Positions, ...]]
+#: the size of an answer `takings` must give (a part of it past MAX_CAPTURE_MOVES)
+TOO_MANY = 1 << 62
 
 
 class Taker:
@@ -73,6 +77,46 @@ class Taker:
         self.tables: dict[tuple[Number, ...], dict[Number, Answer | None]] = {}
         #: every card's takings follow from values alone (the lister's usual path)
         self.all_plain = all(self.plain)
+        #: the answers by the table's values in its own order (`in_order`), each by a card's
+        #: value: (how many sets its answer's parts hold, the sets by their places on the
+        #: table in `takings`' order, uncut); plain dicts of tuples of numbers, which the
+        #: garbage collector stops looking at
+        self.ordered: dict[tuple[Number, ...], dict[Number, Ordered]] = {}
+        #: per such table: its places in order of value, and the values in that order
+        self.orders: dict[tuple[Number, ...], tuple[tuple[int, ...], tuple[Number, ...]]] = {}
+
+    def in_order(self, key: tuple[Number, ...], value: Number) -> Ordered:
+        """What a card of `value` takes from a table whose values, in its order, are `key`:
+        (how many sets, the sets by their places on the table), or (TOO_MANY, ()) where
+        `takings` must say it (a part past `MAX_CAPTURE_MOVES`); kept in `ordered`. Made
+        from the answer by the values in order of value (`answers`), which tables of the
+        same values in other orders share."""
+        order = self.orders.get(key)
+        if order is None:
+            if len(self.orders) >= MAX_KEPT_TABLES:
+                self.orders.clear()
+            at = tuple(sorted(range(len(key)), key=key.__getitem__))  # stable
+            order = self.orders[key] = at, tuple(map(key.__getitem__, at))
+        at, tvals = order
+        kept = self.tables.get(tvals)
+        if kept is None:
+            if len(self.tables) >= MAX_KEPT_TABLES:
+                self.tables.clear()
+            kept = self.tables[tvals] = {}
+        answer = kept.get(value, _UNASKED)
+        if answer is _UNASKED:
+            answer = kept[value] = self._answer(list(tvals), value)
+        got: Ordered
+        if answer is None:
+            got = TOO_MANY, ()
+        elif not answer[0]:
+            got = 0, ()
+        elif answer[0] == 1:  # the usual: one set, in one part
+            got = 1, (tuple(sorted([at[j] for j in answer[2][answer[1]][0]])),)
+        else:  # a cut to the size cuts nothing: _cut only puts the parts together
+            got = answer[0], tuple(self._cut(
+                tuple([_in_table(part, at) for part in answer[2]]), answer[0]))
+        return got
 
     def answers(self, table: list[int]) -> tuple[dict[Number, Answer | None], list[int]]:
         """The answers kept for the values of this table (filled in as cards ask), and the
@@ -157,7 +201,7 @@ class Taker:
         return out
 
 
-def _in_table(part: list[Positions], by_value: list[int]) -> list[Positions]:
+def _in_table(part: list[Positions], by_value: Sequence[int]) -> list[Positions]:
     """Sets of places in the order of value as sets of places on the table, in the order
     `takings` lists them: the fewest cards first, then by their places on the table."""
     out = [tuple(sorted([by_value[j] for j in s])) for s in part]
@@ -184,8 +228,9 @@ def capture_lister(opt: Any, actions: Mapping[tuple, Action], n: int) -> Any:
     play, each set it may take (or laying it down, when it takes nothing or need not take).
     Actions are made when first seen and reused after (`actions` is empty: too many). The
     usual case (a hand, every card's takings by values alone, no rule of the whole hand or
-    narrowing what a card takes) is listed here, the Taker's answers read in line: a card
-    that takes nothing or one set costs one lookup; the rest by `Taker.takes` or `_listed`."""
+    narrowing what a card takes) is listed here, by the table's values in its order: one
+    tuple and one lookup for the table, one a card (`Taker.in_order`); the rest by
+    `_listed`."""
     params = opt.params
     source, table_zone = params["from"], params["table"]
     taking: Taking = params["_taking"]
@@ -197,42 +242,42 @@ def capture_lister(opt: Any, actions: Mapping[tuple, Action], n: int) -> Any:
         nonlocal kit
         if kit[0] is not st.rules.deck:
             kit = _kit(opt, st.rules.deck, taking, source)
-        _, taker, lays, singles, fast, value, place = kit
-        if not fast:
+        _, taker, lays, singles, ordered, value, place = kit
+        if ordered is None:
             return _listed(st, p, source, taker, table_zone, action, lays, must)
         hand = st.hands[p]
         table = st.zones[table_zone]
         if not table or not hand:
             return [lays[card] for card in hand]
-        kept, by_value = taker.answers(table)
+        key = tuple(map(value, table))
+        kept = ordered.get(key)
+        if kept is None:
+            if len(ordered) >= MAX_KEPT_TABLES:
+                ordered.clear()
+            kept = ordered[key] = {}
         share = MAX_CAPTURE_MOVES // len(hand)
         out = []
         for card in hand:
             v = value(card)
-            answer = kept.get(v, _UNASKED)
-            if answer is _UNASKED:
-                answer = kept[v] = taker._answer([value(c) for c in by_value], v)
-            if answer is not None and answer[0] <= 1:  # the usual: no set, or one
-                size, only, parts = answer
-                if size:
-                    one = parts[only][0]
-                    if len(one) == 1:
-                        i = card * len(lays) + by_value[one[0]]
+            got = kept.get(v)
+            if got is None:
+                got = kept[v] = taker.in_order(key, v)
+            count, sets = got
+            if count > share:  # the answer is cut (or too long to keep): takings cuts it
+                sets = takings(taker.deck, taking, card, table, max(1, share))
+                out += [action((card,) + taken) for taken in sets]
+            else:
+                for s in sets:
+                    if len(s) == 1:
+                        i = card * len(lays) + table[s[0]]
                         a = singles[i]
                         if a is None:
-                            a = singles[i] = action((card, by_value[one[0]]))
+                            a = singles[i] = action((card, table[s[0]]))
                     else:
-                        a = action((card,) + tuple(sorted([by_value[j] for j in one],
-                                                          key=place)))
+                        a = action((card,) + tuple(sorted([table[j] for j in s], key=place)))
                     out.append(a)
-                    if must:
-                        continue
-            else:
-                sets = taker.takes(card, table, kept, by_value, max(1, share))
-                out += [action((card,) + taken) for taken in sets]
-                if sets and must:
-                    continue
-            out.append(lays[card])
+            if not sets or not must:
+                out.append(lays[card])
         return out
 
     return legal
@@ -241,15 +286,16 @@ def capture_lister(opt: Any, actions: Mapping[tuple, Action], n: int) -> Any:
 def _kit(opt: Any, deck: Any, taking: Taking, source: str) -> tuple:
     """What a capture option's lister makes once per deck: (the deck, its `Taker`, laying
     each card down, taking one card by (card played * cards + card taken), made when first
-    met; whether the lister's usual path lists (else `_listed`); a card's value and its
-    place in the canonical order, as lookups)."""
+    met; the Taker's answers by the table's values in its order where the lister's usual
+    path lists, else None (`_listed`); a card's value and its place in the canonical order,
+    as lookups)."""
     taker = Taker(deck, taking)
     size = len(taker.values)
     lays = [make_action(opt, (c,)) for c in range(size)]
     singles: list[Action | None] = [None] * (size * size)
     fast = source == HAND and taker.all_plain and not (taking.hand_must or taking.narrowing)
-    return (deck, taker, lays, singles, fast, taker.values.__getitem__,
-            taker.place.__getitem__)
+    return (deck, taker, lays, singles, taker.ordered if fast else None,
+            taker.values.__getitem__, taker.place.__getitem__)
 
 
 def _listed(st: Any, p: int, source: str, taker: Taker, table_zone: str,

@@ -562,7 +562,8 @@ def award(st: Any, side: int, points: float, reason: str) -> None:
     """Points to every member of a side (partners share their side's score)."""
     for q in st.side_members[side]:
         st.lives[q] += points
-        st.emit("points", q, points=st.lives[q], added=points, reason=reason)
+        if st.record:  # (a call with its keywords' dict saved when nothing is recorded)
+            st.emit("points", q, points=st.lives[q], added=points, reason=reason)
 
 
 # ---- compiling an option ------------------------------------------------------------------

@@ -383,14 +383,24 @@ Judge = Callable[[tuple[int, ...]], tuple[int, float]]
 def judge(st: Any, opt: Any) -> Judge | None:
     """What each capture of `opt` would make now, without playing it (as its facts say, move
     by move); None when no capture can make anything now (no event can be made on the hand's
-    last card, say). What every move shares is read once a decision (whether this is the
-    hand's last card, the table, the previous lay), what never changes once an option
-    (`_events_of`)."""
+    last card, say). What every move shares is read once a decision (`now`), what never
+    changes once an option (`_events_of`); each move is judged by `made`."""
+    shared = now(st, opt)
+    if shared is None:
+        return None
+    return lambda action_cards: made(shared, action_cards)
+
+
+def now(st: Any, opt: Any) -> tuple | None:
+    """What every capture of `opt` shares in this decision, for `made`: (the events that can
+    be made now, the deck, its cards, the taking rules, the table, the previous lay, the
+    player); None when no event can be made now (on the hand's last card, say)."""
     params = opt.params
     rules = st.rules
     rest = rules.rest_zone
-    last = not (rest is not None and st.zones[rest]) and sum(map(len, st.hands)) + sum(
-        len(p) for z in rules.capture_sources for p in st.own[z]) == 1
+    last = not (rest is not None and st.zones[rest]) and sum(map(len, st.hands)) + (
+        sum([len(p) for z in rules.capture_sources for p in st.own[z]])
+        if rules.capture_sources else 0) == 1
     kept = _JUDGED.get(opt)
     if kept is None or kept[0] is not rules:
         if len(_JUDGED) >= MAX_JUDGED:
@@ -401,33 +411,34 @@ def judge(st: Any, opt: Any) -> Judge | None:
     if not events:
         return None
     deck = rules.deck
-    cards = deck.cards
-    taking: Taking = params["_taking"]
-    all_of_rank = taking.takes_all
-    table = st.zones[params["table"]]
-    prev, p = st.capture.last_played, st.current_player
+    return (events, deck, deck.cards, params["_taking"], st.zones[params["table"]],
+            st.capture.last_played, st.current_player)
 
-    def made(action_cards: tuple[int, ...]) -> tuple[int, float]:
-        played, taken = action_cards[0], action_cards[1:]
-        if not taken:
-            return 0, 0.0
-        by_rule = bool(all_of_rank) and cards[played].rank in all_of_rank and by_takes_all(
-            deck, taking, played, taken, table)
-        left = len(table) - len(taken)
-        n, points = 0, 0.0
-        for by_takes, tests, scorer in events:
-            if by_rule and not by_takes:
-                continue
-            for t in tests:  # (a loop: `any` over a generator makes one per event)
-                if t(cards, played, taken, left, prev, p):
-                    break
-            else:
-                continue
-            n += 1
-            if scorer is not None:
-                points += scorer(deck, played, taken)
-        return n, points
-    return made
+
+def made(shared: tuple, action_cards: tuple[int, ...]) -> tuple[int, float]:
+    """(events made, points they are worth at once) of the capture of `action_cards` (the
+    card played, the cards taken), with what the decision shares (`now`)."""
+    played, taken = action_cards[0], action_cards[1:]
+    if not taken:
+        return 0, 0.0
+    events, deck, cards, taking, table, prev, p = shared
+    all_of_rank = taking.takes_all
+    by_rule = bool(all_of_rank) and cards[played].rank in all_of_rank and by_takes_all(
+        deck, taking, played, taken, table)
+    left = len(table) - len(taken)
+    n, points = 0, 0.0
+    for by_takes, tests, scorer in events:
+        if by_rule and not by_takes:
+            continue
+        for t in tests:  # (a loop: `any` over a generator makes one per event)
+            if t(cards, played, taken, left, prev, p):
+                break
+        else:
+            continue
+        n += 1
+        if scorer is not None:
+            points += scorer(deck, played, taken)
+    return n, points
 
 
 #: per option: (its rules, its events as `_events_of` gives them, and on the last play)
@@ -450,8 +461,9 @@ def best_capture(state: Any, actions: list[Action]) -> Action:
     points at once, then taking the most by the ruleset's end-of-hand scoring (the first on
     ties); where the stakes mode counts against (`sign` -1: the fewest points win) the move
     with the least of all that, so that the bot takes as little as it can and lays the card
-    worth most. What a capture would make is judged per option (`judge`: what all its moves
-    share is read once); an option none of whose captures can make anything now judges none.
+    worth most. What a capture would make is judged per option (`now`: what all its moves
+    share is read once, `made`); an option none of whose captures can make anything now
+    judges none.
     What the cards of a move are worth is the same at every turn: kept by the move, for the
     ruleset last played (`_WORTHS`)."""
     rules = state.rules
@@ -467,13 +479,13 @@ def best_capture(state: Any, actions: list[Action]) -> Action:
             total = worths[a] = _worth(rules.card_worth, a.cards, len(worths))
         if len(a.cards) > 1:  # a capture: what it makes, and what the cards are worth
             opt = a.option_ref
-            made = judges.get(opt, judges)
-            if made is judges:
-                made = judges[opt] = judge(state, opt)
-            if made is None:
+            shared = judges.get(opt, judges)
+            if shared is judges:
+                shared = judges[opt] = now(state, opt)
+            if shared is None:
                 key = (0, 0.0, total)
             else:
-                n, points = made(a.cards)
+                n, points = made(shared, a.cards)
                 key = (n, points, total)
         else:  # a card laid down: the less it is worth, the better
             key = (0, 0.0, total)

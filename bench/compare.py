@@ -14,7 +14,12 @@ build what is built once (the ruleset's hand tables). Not a test: timings belong
 machine, so CI does not gate on them.
 
     python bench/compare.py [REFERENCE] [--players 4] [--games 200] [--repeat 25]
-                            [--ruleset NAME]
+                            [--ruleset NAME] [--fresh]
+
+By default every pair replays the same seeds, so what the engine keeps from one run (the
+capture family's answers by the table's values, the moves made on first sight) serves every
+pair after the first; `--fresh` plays each pair on seeds of its own (both sides of a pair on
+the same ones), so nothing kept from a pair before is met again but by chance.
 
 REFERENCE is one of the references in bench/ by name (trentuno, trentuno-tuned, scat, scopa) or
 the path of another simulator with the same `play_game(rng, players, stats)` (the shared
@@ -103,12 +108,14 @@ def interleaved(ref: ModuleType, rules: Ruleset, bots: str, args: argparse.Names
     engine_rate(rules, bots, 2, args.players, args.seed)
     refs, engs = [], []
     for i in range(args.repeat):  # interleaved, so both see the same machine load
+        # with --fresh, each pair on seeds of its own (the untimed runs above play --seed's)
+        seed = args.seed + 1000 * (i + 1) if args.fresh else args.seed
         if i % 2:  # every other pair the engine first: no side always runs after the other
-            engs.append(engine_rate(rules, bots, args.games, args.players, args.seed))
-            refs.append(reference_rate(ref, args.games, args.players, args.seed))
+            engs.append(engine_rate(rules, bots, args.games, args.players, seed))
+            refs.append(reference_rate(ref, args.games, args.players, seed))
         else:
-            refs.append(reference_rate(ref, args.games, args.players, args.seed))
-            engs.append(engine_rate(rules, bots, args.games, args.players, args.seed))
+            refs.append(reference_rate(ref, args.games, args.players, seed))
+            engs.append(engine_rate(rules, bots, args.games, args.players, seed))
     return refs, engs
 
 
@@ -124,6 +131,8 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--repeat", type=int, default=25,
                     help="interleaved pairs of runs (default 25)")
+    ap.add_argument("--fresh", action="store_true",
+                    help="each pair on seeds of its own (default: every pair replays --seed)")
     ap.add_argument("--alone", action="store_true",
                     help="run the reference alone once and print what it counted")
     ap.add_argument("--ruleset", default=None,
@@ -144,7 +153,8 @@ def main() -> None:
     ratio = statistics.median(a / b for a, b in zip(engs, refs))
     print(f"turn loop: {rules.name} {e:,.0f} decisions/s, {path.stem} {r:,.0f} decisions/s, "
           f"ratio {ratio:.2f} ({args.players} players, {bots}; median of {args.repeat} "
-          f"interleaved pairs of runs of {args.games} games, CPU time)")
+          f"interleaved pairs of runs of {args.games} games, "
+          f"{'fresh seeds each pair' if args.fresh else 'the same seeds each pair'}, CPU time)")
 
 
 if __name__ == "__main__":

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from .capture_moves import judge
+from .capture_moves import best_capture
 from .errors import UsageError
 from .mc import MonteCarloBot
 from .roles import CAPTURE, DECLARE, DISCARD, DRAW, EXCHANGE, KNOCK, PASS, SWAP, SWAP_ALL
@@ -105,7 +105,7 @@ def _improver(knock: float, declining: bool) -> Bot:
                                      tables[3])
             return best_a
         if role is CAPTURE:
-            return _best_capture(state, actions)
+            return best_capture(state, actions)
         if tables[-1]:  # the ruleset lets a hand be declared: it is, whenever it may be
             for a in actions:
                 if a.role is DECLARE:
@@ -359,33 +359,3 @@ def _seat_kinds(spec: str, players: int) -> tuple[tuple[BotKind, tuple[tuple[str
     raises every time (errors are not cached)."""
     return tuple((kind, tuple(params.items()))
                  for kind, params in map(parse_bot, seat_specs(spec, players)))
-
-
-def _best_capture(state, actions) -> Action:
-    """A capture game: the move making the most events (a sweep), then the most points at
-    once, then taking the most by the ruleset's end-of-hand scoring (the first on ties); where
-    the stakes mode counts against (`sign` -1: the fewest points win) the move with the least
-    of all that, so that the bot takes as little as it can and lays the card worth most. What
-    a capture would make is judged per option (capture_moves.judge: what all its moves share is
-    read once); an option none of whose captures can make anything now judges none."""
-    worth = state.rules.card_worth  # computed once by the compiler
-    most = state.rules.stakes.mode.sign > 0
-    best, best_key = actions[0], None
-    judges: dict = {}
-    for a in actions:
-        cards = a.cards
-        if len(cards) > 1:  # a capture: what it makes, and what the cards are worth
-            opt = a.option_ref
-            made = judges.get(opt, judges)
-            if made is judges:
-                made = judges[opt] = judge(state, opt)
-            events, points = (0, 0.0) if made is None else made(cards)
-            total = 0.0
-            for c in cards:  # (a loop: `sum` over a generator makes one per move)
-                total += worth[c]
-            key = (events, points, total)
-        else:  # a card laid down: the less it is worth, the better
-            key = (0, 0.0, -worth[cards[0]])
-        if best_key is None or (key > best_key if most else key < best_key):
-            best, best_key = a, key
-    return best

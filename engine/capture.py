@@ -24,6 +24,7 @@ from fractions import Fraction
 from itertools import combinations
 from typing import Any, Literal
 
+from .cards import CARD_BITS
 from .rules import Action
 
 #: The facts a capture may make (the words of `events[].when`).
@@ -395,44 +396,56 @@ def _extend(pairs: set[tuple[int, Number]], value: Number, copies: int,
 
 # ---- the primitive (its lister is in capture_moves) -----------------------------------
 def capture_apply(st: Any, opt: Any, action: Action, p: int) -> None:
-    params = opt.params
-    source, table_zone, into = params["from"], params["table"], params["into"]
-    played, taken = action.cards[0], action.cards[1:]
+    source, table_zone, into, taking, events = opt.params["_apply"]
+    cards = action.cards
+    played = cards[0]
     if source == HAND:
         st.hands[p].remove(played)
-        st.masks[p] &= ~(1 << played)
+        st.masks[p] ^= CARD_BITS[played]  # (in the hand: its bit, made once, clears it)
     else:
         st.own[source][p].pop()
     table = st.zones[table_zone]
     cap: CaptureState = st.capture
-    previous = cap.last_played
-    deck = st.rules.deck
-    taking: Taking = params["_taking"]
-    side = st.side_of[p]
-    if not taken:
-        if table or not (taking.keeps_on_empty and deck.cards[played].rank in taking.takes_all):
+    if len(cards) == 1:  # nothing taken
+        if table or not (taking.keeps_on_empty
+                         and st.rules.deck.cards[played].rank in taking.takes_all):
             table.append(played)
             cap.last_played = (p, played)
             if st.record:
-                st.emit("lay", p, card=deck.code(played))
+                st.emit("lay", p, card=st.rules.deck.code(played))
             return
         # `takes_all_on_empty: keep`: a capture of nothing, which makes no event
-        st.own[into][side].append(played)
+        st.own[into][st.side_of[p]].append(played)
         cap.last_taker, cap.last_played = p, None
-        st.emit("take", p, card=deck.code(played), taken=[], facts=["kept"], events=[])
+        st.emit("take", p, card=st.rules.deck.code(played), taken=[], facts=["kept"],
+                events=[])
         return
-    by_rule = deck.cards[played].rank in taking.takes_all and by_takes_all(
-        deck, taking, played, taken, table)
+    taken = cards[1:]
+    by_rule = bool(taking.takes_all) and by_takes_all(st.rules.deck, taking, played, taken,
+                                                      table)
     for c in taken:
         table.remove(c)
-    st.own[into][side].extend(action.cards)
+    st.own[into][st.side_of[p]].extend(cards)
+    previous = cap.last_played
     cap.last_taker = p
     cap.last_played = None
-    events = params["_events"]
-    made = made_events(st, events, played, taken, len(table), previous, p, by_rule) \
-        if events else []
+    if events:
+        made = made_events(st, events, played, taken, len(table), previous, p, by_rule)
+        if made or st.record:
+            _made(st, made, played, taken, table, previous, p, by_rule)
+    elif st.record:
+        _made(st, [], played, taken, table, previous, p, by_rule)
+
+
+def _made(st: Any, made: list[CaptureEvent], played: int, taken: tuple[int, ...],
+          table: list[int], previous: tuple[int, int] | None, p: int, by_rule: bool) -> None:
+    """After a capture: the events it made counted and their points awarded; recorded, the
+    capture and its facts told (play asks only those its events need: made_events)."""
+    deck = st.rules.deck
+    side = st.side_of[p]
+    cap: CaptureState = st.capture
     facts: set[str] = set()
-    if st.record:  # the facts are told; play asks only those its events need (made_events)
+    if st.record:
         facts = capture_facts(st, played, taken, table, previous, p)
         if by_rule:
             facts.add("takes_all")
@@ -549,7 +562,8 @@ def award(st: Any, side: int, points: float, reason: str) -> None:
     """Points to every member of a side (partners share their side's score)."""
     for q in st.side_members[side]:
         st.lives[q] += points
-        st.emit("points", q, points=st.lives[q], added=points, reason=reason)
+        if st.record:  # (a call with its keywords' dict saved when nothing is recorded)
+            st.emit("points", q, points=st.lives[q], added=points, reason=reason)
 
 
 # ---- compiling an option ------------------------------------------------------------------
@@ -587,8 +601,11 @@ def prepare(params: dict, ctx: Any) -> dict:
                       f"captures by sum: listing them could take {work:,} steps a card, more "
                       f"than {MAX_SUM_WORK:,} (fewer different values, or `sums: false`)",
                       also=[("deck", "values"), ("deck",)])
-    return dict(params, **{"from": source, "_taking": taking,
-                           "_events": compile_events(params.get("events"))})
+    events = compile_events(params.get("events"))
+    return dict(params, **{"from": source, "_taking": taking, "_events": events,
+                           # what a capture played reads, in one tuple (capture_apply)
+                           "_apply": (source, params.get("table"), params.get("into"),
+                                      taking, events)})
 
 
 def sum_work(deck: Any, taking: Taking) -> int:

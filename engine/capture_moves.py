@@ -21,7 +21,7 @@ made at all?) worked out once per decision, not once per move.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from itertools import combinations
 from typing import Any
 
@@ -50,6 +50,10 @@ Positions = tuple[int, ...]
 Answer = tuple[int, int, tuple[list[Positions], ...]]
 #: no card of this value has asked about this table yet
 _UNASKED: Answer = (-1, -1, ())
+#: an answer by the table's values in its order (`Taker.in_order`)
+Ordered = tuple[int, tuple[Positions, ...]]
+#: the size of an answer `takings` must give (a part of it past MAX_CAPTURE_MOVES)
+TOO_MANY = 1 << 62
 
 
 class Taker:
@@ -71,6 +75,48 @@ class Taker:
         #: per card: its takings follow from values alone
         self.plain = [by_values and c.rank not in special for c in cards]
         self.tables: dict[tuple[Number, ...], dict[Number, Answer | None]] = {}
+        #: every card's takings follow from values alone (the lister's usual path)
+        self.all_plain = all(self.plain)
+        #: the answers by the table's values in its own order (`in_order`), each by a card's
+        #: value: (how many sets its answer's parts hold, the sets by their places on the
+        #: table in `takings`' order, uncut); plain dicts of tuples of numbers, which the
+        #: garbage collector stops looking at
+        self.ordered: dict[tuple[Number, ...], dict[Number, Ordered]] = {}
+        #: per such table: its places in order of value, and the values in that order
+        self.orders: dict[tuple[Number, ...], tuple[tuple[int, ...], tuple[Number, ...]]] = {}
+
+    def in_order(self, key: tuple[Number, ...], value: Number) -> Ordered:
+        """What a card of `value` takes from a table whose values, in its order, are `key`:
+        (how many sets, the sets by their places on the table), or (TOO_MANY, ()) where
+        `takings` must say it (a part past `MAX_CAPTURE_MOVES`); kept in `ordered`. Made
+        from the answer by the values in order of value (`answers`), which tables of the
+        same values in other orders share."""
+        order = self.orders.get(key)
+        if order is None:
+            if len(self.orders) >= MAX_KEPT_TABLES:
+                self.orders.clear()
+            at = tuple(sorted(range(len(key)), key=key.__getitem__))  # stable
+            order = self.orders[key] = at, tuple(map(key.__getitem__, at))
+        at, tvals = order
+        kept = self.tables.get(tvals)
+        if kept is None:
+            if len(self.tables) >= MAX_KEPT_TABLES:
+                self.tables.clear()
+            kept = self.tables[tvals] = {}
+        answer = kept.get(value, _UNASKED)
+        if answer is _UNASKED:
+            answer = kept[value] = self._answer(list(tvals), value)
+        got: Ordered
+        if answer is None:
+            got = TOO_MANY, ()
+        elif not answer[0]:
+            got = 0, ()
+        elif answer[0] == 1:  # the usual: one set, in one part
+            got = 1, (tuple(sorted([at[j] for j in answer[2][answer[1]][0]])),)
+        else:  # a cut to the size cuts nothing: _cut only puts the parts together
+            got = answer[0], tuple(self._cut(
+                tuple([_in_table(part, at) for part in answer[2]]), answer[0]))
+        return got
 
     def answers(self, table: list[int]) -> tuple[dict[Number, Answer | None], list[int]]:
         """The answers kept for the values of this table (filled in as cards ask), and the
@@ -155,7 +201,7 @@ class Taker:
         return out
 
 
-def _in_table(part: list[Positions], by_value: list[int]) -> list[Positions]:
+def _in_table(part: list[Positions], by_value: Sequence[int]) -> list[Positions]:
     """Sets of places in the order of value as sets of places on the table, in the order
     `takings` lists them: the fewest cards first, then by their places on the table."""
     out = [tuple(sorted([by_value[j] for j in s])) for s in part]
@@ -180,46 +226,108 @@ def _sums(tvals: list[Number], target: Number) -> list[Positions]:
 def capture_lister(opt: Any, actions: Mapping[tuple, Action], n: int) -> Any:
     """(state, player) -> the legal captures of this option: for each card the player may
     play, each set it may take (or laying it down, when it takes nothing or need not take).
-    Actions are made the first time a combination is seen and reused after (`actions`, the
-    option's table built at compile time, is empty: the combinations are too many)."""
+    Actions are made when first seen and reused after (`actions` is empty: too many). The
+    usual case (a hand, every card's takings by values alone, no rule of the whole hand or
+    narrowing what a card takes) is listed here, by the table's values in its order: one
+    tuple and one lookup for the table, one a card (`Taker.in_order`); the rest by
+    `_listed`."""
     params = opt.params
     source, table_zone = params["from"], params["table"]
     taking: Taking = params["_taking"]
     action = action_maker(opt, MAX_CACHED_ACTIONS)
-    taker: Taker | None = None
-    lays: list[Action] = []  # laying each card down, made with the Taker
-    must, hand_must, narrowing = taking.must, taking.hand_must, taking.narrowing
+    must = taking.must
+    kit: tuple = (None,)  # the deck last played and what is made for it (`_kit`)
 
     def legal(st: Any, p: int) -> list[Action]:
-        nonlocal taker, lays
-        if taker is None or taker.deck is not st.rules.deck:
-            taker = Taker(st.rules.deck, taking)
-            lays = [make_action(opt, (c,)) for c in range(len(taker.values))]
-        playable = _playable(st, p, source, taker)
-        if not playable:
-            return []
+        nonlocal kit
+        if kit[0] is not st.rules.deck:
+            kit = _kit(opt, st.rules.deck, taking, source)
+        _, taker, lays, singles, ordered, value, place = kit
+        if ordered is None:
+            return _listed(st, p, source, taker, table_zone, action, lays, must)
+        hand = st.hands[p]
         table = st.zones[table_zone]
-        if hand_must or narrowing:
-            return _by_card(taker, playable, table, action, lays, must, hand_must, narrowing)
-        if not table:
-            return [lays[card] for card in playable]
-        share = max(1, MAX_CAPTURE_MOVES // len(playable))
-        kept, by_value = taker.answers(table)
-        plain, values, takes = taker.plain, taker.values, taker.takes
+        if not table or not hand:
+            return [lays[card] for card in hand]
+        key = tuple(map(value, table))
+        kept = ordered.get(key)
+        if kept is None:
+            if len(ordered) >= MAX_KEPT_TABLES:
+                ordered.clear()
+            kept = ordered[key] = {}
+        share = MAX_CAPTURE_MOVES // len(hand)
         out = []
-        for card in playable:
-            answer = kept.get(values[card]) if plain[card] else None
-            if answer is not None and not answer[0]:  # known to take nothing: laid
-                out.append(lays[card])
-                continue
-            sets = takes(card, table, kept, by_value, share)
-            for taken in sets:
-                out.append(action((card,) + taken))
+        for card in hand:
+            v = value(card)
+            got = kept.get(v)
+            if got is None:
+                got = kept[v] = taker.in_order(key, v)
+            count, sets = got
+            if count > share:  # the answer is cut (or too long to keep): takings cuts it
+                sets = takings(taker.deck, taking, card, table, max(1, share))
+                out += [action((card,) + taken) for taken in sets]
+            else:
+                for s in sets:
+                    if len(s) == 1:
+                        i = card * len(lays) + table[s[0]]
+                        a = singles[i]
+                        if a is None:
+                            a = singles[i] = action((card, table[s[0]]))
+                    else:
+                        a = action((card,) + tuple(sorted([table[j] for j in s], key=place)))
+                    out.append(a)
             if not sets or not must:
                 out.append(lays[card])
         return out
 
     return legal
+
+
+def _kit(opt: Any, deck: Any, taking: Taking, source: str) -> tuple:
+    """What a capture option's lister makes once per deck: (the deck, its `Taker`, laying
+    each card down, taking one card by (card played * cards + card taken), made when first
+    met; the Taker's answers by the table's values in its order where the lister's usual
+    path lists, else None (`_listed`); a card's value and its place in the canonical order,
+    as lookups)."""
+    taker = Taker(deck, taking)
+    size = len(taker.values)
+    lays = [make_action(opt, (c,)) for c in range(size)]
+    singles: list[Action | None] = [None] * (size * size)
+    fast = source == HAND and taker.all_plain and not (taking.hand_must or taking.narrowing)
+    return (deck, taker, lays, singles, taker.ordered if fast else None,
+            taker.values.__getitem__, taker.place.__getitem__)
+
+
+def _listed(st: Any, p: int, source: str, taker: Taker, table_zone: str,
+            action: Callable[[tuple[int, ...]], Action], lays: list[Action], must: bool
+            ) -> list[Action]:
+    """The legal captures card by card, by `Taker.takes` (cards whose takings need more
+    than values, a hand's rule, take rules narrowing what a card takes, a pile's top card)."""
+    taking = taker.taking
+    playable = _playable(st, p, source, taker)
+    if not playable:
+        return []
+    table = st.zones[table_zone]
+    if taking.hand_must or taking.narrowing:
+        return _by_card(taker, playable, table, action, lays, must, taking.hand_must,
+                        taking.narrowing)
+    if not table:
+        return [lays[card] for card in playable]
+    share = max(1, MAX_CAPTURE_MOVES // len(playable))
+    kept, by_value = taker.answers(table)
+    plain, values, takes = taker.plain, taker.values, taker.takes
+    out = []
+    for card in playable:
+        answer = kept.get(values[card]) if plain[card] else None
+        if answer is not None and not answer[0]:  # known to take nothing: laid
+            out.append(lays[card])
+            continue
+        sets = takes(card, table, kept, by_value, share)
+        for taken in sets:
+            out.append(action((card,) + taken))
+        if not sets or not must:
+            out.append(lays[card])
+    return out
 
 
 def _by_card(taker: Taker, playable: list[int], table: list[int],
@@ -275,14 +383,24 @@ Judge = Callable[[tuple[int, ...]], tuple[int, float]]
 def judge(st: Any, opt: Any) -> Judge | None:
     """What each capture of `opt` would make now, without playing it (as its facts say, move
     by move); None when no capture can make anything now (no event can be made on the hand's
-    last card, say). What every move shares is read once a decision (whether this is the
-    hand's last card, the table, the previous lay), what never changes once an option
-    (`_events_of`)."""
+    last card, say). What every move shares is read once a decision (`now`), what never
+    changes once an option (`_events_of`); each move is judged by `made`."""
+    shared = now(st, opt)
+    if shared is None:
+        return None
+    return lambda action_cards: made(shared, action_cards)
+
+
+def now(st: Any, opt: Any) -> tuple | None:
+    """What every capture of `opt` shares in this decision, for `made`: (the events that can
+    be made now, the deck, its cards, the taking rules, the table, the previous lay, the
+    player); None when no event can be made now (on the hand's last card, say)."""
     params = opt.params
     rules = st.rules
     rest = rules.rest_zone
-    last = not (rest is not None and st.zones[rest]) and sum(map(len, st.hands)) + sum(
-        len(p) for z in rules.capture_sources for p in st.own[z]) == 1
+    last = not (rest is not None and st.zones[rest]) and sum(map(len, st.hands)) + (
+        sum([len(p) for z in rules.capture_sources for p in st.own[z]])
+        if rules.capture_sources else 0) == 1
     kept = _JUDGED.get(opt)
     if kept is None or kept[0] is not rules:
         if len(_JUDGED) >= MAX_JUDGED:
@@ -293,29 +411,34 @@ def judge(st: Any, opt: Any) -> Judge | None:
     if not events:
         return None
     deck = rules.deck
-    cards = deck.cards
-    taking: Taking = params["_taking"]
-    all_of_rank = taking.takes_all
-    table = st.zones[params["table"]]
-    prev, p = st.capture.last_played, st.current_player
+    return (events, deck, deck.cards, params["_taking"], st.zones[params["table"]],
+            st.capture.last_played, st.current_player)
 
-    def made(action_cards: tuple[int, ...]) -> tuple[int, float]:
-        played, taken = action_cards[0], action_cards[1:]
-        if not taken:
-            return 0, 0.0
-        by_rule = cards[played].rank in all_of_rank and by_takes_all(
-            deck, taking, played, taken, table)
-        left = len(table) - len(taken)
-        n, points = 0, 0.0
-        for by_takes, tests, scorer in events:
-            if (by_rule and not by_takes) or not any(
-                    t(cards, played, taken, left, prev, p) for t in tests):
-                continue
-            n += 1
-            if scorer is not None:
-                points += scorer(deck, played, taken)
-        return n, points
-    return made
+
+def made(shared: tuple, action_cards: tuple[int, ...]) -> tuple[int, float]:
+    """(events made, points they are worth at once) of the capture of `action_cards` (the
+    card played, the cards taken), with what the decision shares (`now`)."""
+    played, taken = action_cards[0], action_cards[1:]
+    if not taken:
+        return 0, 0.0
+    events, deck, cards, taking, table, prev, p = shared
+    all_of_rank = taking.takes_all
+    by_rule = bool(all_of_rank) and cards[played].rank in all_of_rank and by_takes_all(
+        deck, taking, played, taken, table)
+    left = len(table) - len(taken)
+    n, points = 0, 0.0
+    for by_takes, tests, scorer in events:
+        if by_rule and not by_takes:
+            continue
+        for t in tests:  # (a loop: `any` over a generator makes one per event)
+            if t(cards, played, taken, left, prev, p):
+                break
+        else:
+            continue
+        n += 1
+        if scorer is not None:
+            points += scorer(deck, played, taken)
+    return n, points
 
 
 #: per option: (its rules, its events as `_events_of` gives them, and on the last play)
@@ -333,4 +456,60 @@ def _events_of(rules: Any, params: Mapping[str, Any], last: bool
                  for ev in params["_events"] if ev.on_last_play or not last)
 
 
-__all__ = ["Taker", "capture_lister", "judge"]
+def best_capture(state: Any, actions: list[Action]) -> Action:
+    """Greedy in a capture game: the move making the most events (a sweep), then the most
+    points at once, then taking the most by the ruleset's end-of-hand scoring (the first on
+    ties); where the stakes mode counts against (`sign` -1: the fewest points win) the move
+    with the least of all that, so that the bot takes as little as it can and lays the card
+    worth most. What a capture would make is judged per option (`now`: what all its moves
+    share is read once, `made`); an option none of whose captures can make anything now
+    judges none.
+    What the cards of a move are worth is the same at every turn: kept by the move, for the
+    ruleset last played (`_WORTHS`)."""
+    rules = state.rules
+    kept = _WORTHS
+    if kept[0] is not rules:
+        kept[:] = [rules, {}, rules.stakes.mode.sign > 0]
+    worths, most = kept[1], kept[2]
+    best, best_key = actions[0], None
+    judges: dict = {}
+    for a in actions:
+        total = worths.get(a)
+        if total is None:
+            total = worths[a] = _worth(rules.card_worth, a.cards, len(worths))
+        if len(a.cards) > 1:  # a capture: what it makes, and what the cards are worth
+            opt = a.option_ref
+            shared = judges.get(opt, judges)
+            if shared is judges:
+                shared = judges[opt] = now(state, opt)
+            if shared is None:
+                key = (0, 0.0, total)
+            else:
+                n, points = made(shared, a.cards)
+                key = (n, points, total)
+        else:  # a card laid down: the less it is worth, the better
+            key = (0, 0.0, total)
+        if best_key is None or (key > best_key if most else key < best_key):
+            best, best_key = a, key
+    return best
+
+
+#: the ruleset `best_capture` last played, what its moves' cards are worth (by the move:
+#: the cards a capture plays and takes, minus the card a lay lays), its stakes' sign
+_WORTHS: list[Any] = [None, {}, True]
+
+
+def _worth(worth: tuple[float, ...], cards: tuple[int, ...], kept: int) -> float:
+    """What a move's cards are worth to greedy (see `best_capture`), for the store holding
+    `kept` of them (emptied when full)."""
+    if kept >= MAX_CACHED_ACTIONS:
+        _WORTHS[1].clear()
+    if len(cards) == 1:
+        return -worth[cards[0]]
+    total = 0.0
+    for c in cards:  # in this order: the sum greedy has always made
+        total += worth[c]
+    return total
+
+
+__all__ = ["Taker", "best_capture", "capture_lister", "judge"]

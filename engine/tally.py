@@ -705,7 +705,8 @@ def settle_score(st: Any) -> None:
         for side, n in enumerate(pts):
             if n:
                 award(st, side, n, f"{name}#{i}")
-    st.emit("settled", None, outcome="score", payers=[])
+    if st.record:
+        st.emit("settled", None, outcome="score", payers=[])
 
 
 def taken_points(rules: Any, cards: Sequence[int]) -> tuple[list[tuple[str, float]], float]:

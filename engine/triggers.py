@@ -434,17 +434,23 @@ def empty(names: Any, ctx: CompileContext) -> Condition | None:
         else:
             spec.append((name, zones[name].owner is not None))
 
-    def check(st, p):  # every turn asks: loops, not any() over a generator made per call
-        for name, owned in spec:
-            if name == "hands":
-                hands = st.hands
-                for q in st.alive:
-                    if hands[q]:
-                        return None
-            elif owned:
-                if all(st.own[name]):
+    # what each name asks, sorted once: every turn asks (loops, not any() over a generator
+    # made per call); which is asked first changes nothing, each only says "not yet"
+    hands_too = any(name == "hands" for name, _ in spec)
+    plain = tuple(name for name, owned in spec if name != "hands" and not owned)
+    owned_zones = tuple(name for name, owned in spec if owned)
+
+    def check(st, p):
+        if hands_too:
+            hands = st.hands
+            for q in st.alive:
+                if hands[q]:
                     return None
-            elif st.zones[name]:
+        for name in plain:
+            if st.zones[name]:
+                return None
+        for name in owned_zones:
+            if all(st.own[name]):
                 return None
         return []
     return check

@@ -55,8 +55,14 @@ def test_the_moves_by_value_are_takings_moves_in_its_order(name, data):
                                        MAX_CAPTURE_MOVES]))
     for order in (table, sorted(table), table[::-1]):  # the same values in other orders
         kept, by_value = taker.answers(order)
-        assert taker.takes(card, order, kept, by_value, limit) == \
-            takings(deck, taking, card, order, limit)
+        want = takings(deck, taking, card, order, limit)
+        assert taker.takes(card, order, kept, by_value, limit) == want
+        if taker.plain[card]:  # what the lister reads by the table's values in its order
+            count, sets = taker.in_order(tuple(taking.values[c] for c in order),
+                                         taking.values[card])
+            if count <= limit:
+                assert [tuple(sorted((order[i] for i in s), key=taker.place.__getitem__))
+                        for s in sets] == want
 
 
 def test_a_crowded_table_is_cut_where_takings_cuts_it():
@@ -130,3 +136,28 @@ def test_greedy_judges_each_capture_by_its_facts(name):
                     made += want[0] > 0
             st.apply(actions[rng.randrange(len(actions))])
     assert judged > 50 and made > 0
+
+
+@pytest.mark.parametrize("name", CAPTURE_GAMES)
+def test_the_moves_listed_in_line_are_those_listed_card_by_card(name):
+    # the lister's usual path (by the table's values in its order) against `_listed`, which
+    # asks the Taker card by card, along random games: the same moves in the same order
+    from trentuno.engine.capture_moves import _kit, _listed
+    rules = load(name)
+    rng = random.Random(5)
+    compared = 0
+    for seed in range(4):
+        st = GameState(rules, rules.default_players, seed=seed)
+        while not st.is_over and st.turns_taken < 300:
+            actions = st.legal_actions()
+            if actions and actions[0].role is CAPTURE:
+                opt = actions[0].option_ref
+                params = opt.params
+                kit = _kit(opt, rules.deck, params["_taking"], params["from"])
+                by_card = _listed(st, st.current_player, params["from"], kit[1],
+                                  params["table"], lambda cards: cards, kit[2],
+                                  params["_taking"].must)
+                assert [a.cards for a in actions] == [getattr(a, "cards", a) for a in by_card]
+                compared += kit[4] is not None
+            st.apply(actions[rng.randrange(len(actions))])
+    assert compared > 0 or name not in ("scopa", "house/scopone")

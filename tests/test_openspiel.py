@@ -81,3 +81,87 @@ def test_cfr_example_solves_a_hand_with_a_forced_end():
     assert len(convs) == 3 and all(c >= 0 for c in convs)
     assert convs[-1] < convs[0]   # the average policy nears an equilibrium
     assert "NashConv" in out.getvalue()
+
+
+def _deal(state, order, dealer=0):
+    """Explicit chance: the first dealer, then the deck, top card first."""
+    if state.is_chance_node() and state._needs_dealer():
+        state.apply_action(dealer)
+    for card in order:
+        assert state.is_chance_node()
+        state.apply_action(card)
+
+
+def _stacked(rules, cards):
+    """A deck order (top card first) that deals these three cards to one seat of four."""
+    codes = rules.deck.codes(range(len(rules.deck.cards)))
+    won = [codes.index(c) for c in cards]
+    order = [c for c in range(len(codes)) if c not in won]
+    for at, card in zip((0, 4, 8), won):   # one card a seat, three rounds
+        order.insert(at, card)
+    return order
+
+
+def test_a_reshuffle_is_a_chance_node_whose_order_is_dealt():
+    # nobody knocks: each player draws from the stock and throws the drawn card away, until
+    # the stock runs out and the discards under the top card are shuffled into a new stock
+    from trentuno.engine.roles import KNOCK
+    game = openspiel.register("trentuno", players=4, chance="explicit", horizon="hand")
+    g = openspiel.config_of(game)
+    state = game.new_initial_state()
+    _deal(state, range(len(g.rules.deck.cards)))
+    while not state.is_chance_node():
+        st = state.engine
+        acts = [a for a in st.legal_actions() if a.role is not KNOCK]
+        draw = [a for a in acts if a.kind == "draw" and a.zone == st.rules.rest_zone]
+        move = draw[0] if draw else next(a for a in acts if a.cards == (st.just_drawn,))
+        pile = list(st.zones["discard"])
+        state.apply_action(g.space.id_of(move))
+    assert not state.engine.zones["stock"] and state.engine.zones["discard"] == pile
+    # the move held is the discard that empties the turn; the cards under the top one are
+    # the outcomes, each equally likely, and the state says it is drawing them
+    outcomes = state.chance_outcomes()
+    assert [c for c, _ in outcomes] == sorted(pile) and len(pile) > 20
+    assert all(abs(p - 1 / len(pile)) < 1e-12 for _, p in outcomes)
+    assert "reshuffling" in str(state)
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, pile[0]).startswith("reshuffle ")
+    given = sorted(pile, reverse=True)       # the new stock, top card first
+    for card in given[:-1]:
+        state.apply_action(card)
+        assert state.is_chance_node()
+    state.apply_action(given[-1])
+    assert not state.is_chance_node()
+    st = state.engine
+    assert st.zones["stock"] == given[::-1]  # the engine keeps a zone's top card last
+    drawn = []
+    for _ in range(3):                       # the next three draws from the stock
+        draw = next(a for a in st.legal_actions()
+                    if a.kind == "draw" and a.zone == st.rules.rest_zone)
+        state.apply_action(g.space.id_of(draw))
+        drawn.append(st.just_drawn)
+        state.apply_action(g.space.id_of(next(a for a in st.legal_actions()
+                                              if a.cards == (st.just_drawn,))))
+    assert drawn == given[:3]
+
+
+@pytest.mark.parametrize("chance", ["explicit", "sampled"])
+def test_a_hand_won_as_dealt_is_a_terminal_state_that_pays_the_hand(chance):
+    # a one-hand game whose deal gives a seat 31 ends at once: the initial state (sampled) or
+    # the state after the last card dealt (explicit) is terminal and pays the lives lost
+    from trentuno.engine import GameState
+    rules = load("house/ties-high-card")
+    if chance == "sampled":   # seed 2303 deals the second seat 31
+        game = openspiel.register(rules, players=4, chance=chance, horizon="hand", seed=2303)
+        state = game.new_initial_state()
+        dealt = GameState(rules, 4, seed=2303, stop_at_hand_end=True)
+    else:
+        order = _stacked(rules.for_players(4), ("Ah", "Kh", "Qh"))   # 31
+        game = openspiel.register(rules, players=4, chance=chance, horizon="hand")
+        state = game.new_initial_state()
+        _deal(state, order)
+        dealt = GameState(rules, 4, seed=0, decks=[order], dealer=0, stop_at_hand_end=True)
+    assert dealt.hand_over and 31 in [dealt.hand_value(p) for p in range(4)]
+    assert state.is_terminal() and state.current_player() == pyspiel.PlayerId.TERMINAL
+    paid = [float(x - rules.stakes.lives) for x in dealt.lives]
+    assert state.returns() == paid and sorted(paid) == [-1.0, -1.0, -1.0, 0.0]
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)

@@ -14,8 +14,9 @@ Agents are `player_0` ... in seat order. An action is the engine's integer id (e
 action_ids.py); the observation is a dict of `observation` (the `Frozen` tensor of the agent's
 view, see engine/frozen_view.py) and `action_mask` (1 for each legal id). The reward is paid
 when the game ends: `returns()`, or with `horizon="hand"` the hand's result (the change of each
-seat's standing) when the first hand ends (the first hand that asks a move: one won as it
-was dealt is played past, since no agent may be done at reset). `reset(seed=...)` is the
+seat's standing from before the hand, its antes included) when the first hand ends (the first
+hand that asks a move: one won as it was dealt is played past, since no agent may be done at
+reset). `reset(seed=...)` is the
 game's seed, so a seed reproduces the game.
 """
 from __future__ import annotations
@@ -29,6 +30,7 @@ from pettingzoo import AECEnv
 from trentuno.engine import GameState, Ruleset, UserError, load
 from trentuno.engine.action_ids import action_space
 from trentuno.engine.frozen_view import tensor_size
+from trentuno.engine.utility import starting_standing
 
 #: the observation tensor's bounds (standings, sizes and counts stay far inside)
 BOUND = 1e9
@@ -88,11 +90,13 @@ class TrentunoEnv(AECEnv):
         self.state = GameState(self.rules, self.players, seed=game_seed, record=False,
                                history=True, stop_at_hand_end=self.horizon == "hand")
         st = self.state
+        # the hand's result counts from the standing before the hand (its antes included)
+        self._start = starting_standing(self.rules, self.players)
         while st.hand_over and not st.is_over:
             # a hand won as it was dealt asks nobody a move, and PettingZoo wants every agent
             # alive after reset: the one-hand episode is the first hand that asks a move
+            self._start = self._standing()
             st.next_hand()
-        self._start = self._standing()
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)

@@ -48,7 +48,7 @@ def env(ruleset: Ruleset | str, players: int | None = None, *, horizon: str = "g
 class TrentunoEnv(AECEnv):
     """One ruleset at one player count (see the module)."""
 
-    metadata: dict[str, Any] = {"render_modes": ["human"], "name": "trentuno",  # noqa: RUF012
+    metadata: dict[str, Any] = {"render_modes": ["human", "ansi"], "name": "trentuno",  # noqa: RUF012
                                 "is_parallelizable": False}
 
     def __init__(self, rules: Ruleset, players: int, *, horizon: str = "game",
@@ -57,6 +57,9 @@ class TrentunoEnv(AECEnv):
         self._seed = seed
         if horizon not in ("game", "hand"):
             raise UserError(f"horizon is game or hand, not {horizon!r}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise UserError(f"render_mode is one of {self.metadata['render_modes']}, "
+                            f"not {render_mode!r}")
         self.rules = rules.for_players(players)
         self.players = players
         self.horizon = horizon
@@ -135,10 +138,13 @@ class TrentunoEnv(AECEnv):
             self.render()
 
     def render(self) -> str | None:
+        """The view of the player to move (the first seat once nobody is): printed, in the
+        `human` mode (which returns None, as Gymnasium's modes do), else returned as text."""
         st = self._state()
         text = str(st.observation(max(st.current_player, 0)).frozen().without_past())
         if self.render_mode == "human":
             print(text)
+            return None
         return text
 
     def close(self) -> None:

@@ -1,7 +1,7 @@
 """trentuno.openspiel (the `openspiel` extra): every built-in passes OpenSpiel's own
 `random_sim_test` through the shipped registration, with explicit and sampled chance, over one
-hand and (for a few) whole games, and OpenSpiel's ISMCTS plays through it. Skipped, with the
-reason in the summary, when the extra is not installed."""
+hand and (for a few) whole games, with serialization, and OpenSpiel's ISMCTS plays through
+it. Skipped, with the reason in the summary, when the extra is not installed."""
 from __future__ import annotations
 
 import pytest
@@ -19,17 +19,54 @@ NAMES = sorted(builtin_files())
 @pytest.mark.parametrize("chance", ["explicit", "sampled"])
 @pytest.mark.parametrize("name", NAMES)
 def test_random_sim_test_over_one_hand(name, chance):
+    # with serialization: pyspiel pickles a Python state's attributes and loads them back
     game = openspiel.register(name, chance=chance, horizon="hand", seed=3)
     assert game.get_type().short_name == "trentuno_" + load(name).name.replace("-", "_")
-    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 
 
 @pytest.mark.parametrize("name", ["trentuno", "scat", "schwimmen"])
 def test_random_sim_test_over_whole_games(name):
     game = openspiel.register(name, chance="explicit", horizon="game", seed=1)
-    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
     game = openspiel.register(name, chance="sampled", horizon="game", seed=2)
-    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+OTHER_PROCESS = """
+import sys
+import pyspiel
+from trentuno import openspiel
+openspiel.register(sys.argv[1])
+game, state = pyspiel.deserialize_game_and_state(sys.stdin.read())
+while not state.is_terminal():
+    state.apply_action(state.chance_outcomes()[0][0] if state.is_chance_node()
+                       else state.legal_actions()[0])
+print(state.history(), state.returns())
+"""
+
+
+def test_a_serialized_state_plays_on_identically_in_another_process():
+    # explicit chance, held in the middle of a reshuffle: the state travels as
+    # pyspiel.serialize_game_and_state writes it (its attributes pickled, the ruleset by its
+    # document) and plays on alike where only the ruleset is registered
+    import subprocess
+    import sys
+    from pathlib import Path
+    path = str(Path(__file__).resolve().parent / "unseen" / "trentuno-short-stock.yaml")
+    game = openspiel.register(path, chance="explicit", horizon="hand")
+    state = game.new_initial_state()
+    while state._held is None or len(state._drawn) < 2:
+        state.apply_action(state.chance_outcomes()[-1][0] if state.is_chance_node()
+                           else state.legal_actions()[-1])
+    text = pyspiel.serialize_game_and_state(game, state)
+    here = state.clone()
+    while not here.is_terminal():
+        here.apply_action(here.chance_outcomes()[0][0] if here.is_chance_node()
+                          else here.legal_actions()[0])
+    out = subprocess.run([sys.executable, "-c", OTHER_PROCESS, path], input=text,
+                         capture_output=True, text=True, check=True).stdout
+    assert out.strip() == f"{here.history()} {here.returns()}"
 
 
 def test_ismcts_plays_through_the_wrapper():

@@ -55,7 +55,7 @@ def test_openspiel_random_sim_test(path, players):
         for horizon in ("hand", "game"):
             game = openspiel.register(rules, players=players, chance=chance,
                                       horizon=horizon, seed=players)
-            pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+            pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 
 
 @pytest.mark.parametrize(("path", "players"), CASES)

@@ -17,7 +17,9 @@ won as it was dealt is a terminal initial state that pays it); `seed`.
 
 Actions are the engine's ids (engine/action_ids.py); the observation string and tensor are a
 `Frozen` view without the finished hands, the information state string is the whole `Frozen`
-(perfect recall). `resample_from_infostate` is the engine's `resample`, so ISMCTS works.
+(perfect recall). `resample_from_infostate` is the engine's `resample`, so ISMCTS works. A
+state serializes (`pyspiel.serialize_game_and_state`, pickle) wherever its ruleset is
+registered.
 """
 from __future__ import annotations
 
@@ -106,12 +108,19 @@ class Config:
             raise UserError(f"{rules.name} has too many moves for integer ids "
                             f"({self.space.num_distinct_actions})")
         self.declared = utility(rules, n)
+        self.key: tuple = ()   # set by the game made with it (`_key`)
 
     def __deepcopy__(self, memo: dict) -> Config:
         """Immutable once made: a deep copy is itself. pyspiel clones a Python state by deep
         copying each of its attributes, and a copy of the ids and the compiled rules cost a
         random_sim_test of Scopa nearly all of its two minutes."""
         return self
+
+    def __reduce__(self) -> tuple:
+        """Pickled by its game's name and parameters: pyspiel serializes a Python state as a
+        pickle of its attributes, and loads the game (which makes its Config) before it
+        unpickles them, in this process or another where the ruleset is registered."""
+        return (_config_at, (self.key,))
 
     def info(self) -> Any:
         u = self.declared
@@ -139,6 +148,15 @@ def config_of(game: Any) -> Config:
     return _CONFIGS[_key(game.get_type().short_name, game.get_parameters())]
 
 
+def _config_at(key: tuple) -> Config:
+    """The Config of a game already loaded in this process (unpickling a state)."""
+    found = _CONFIGS.get(key)
+    if found is None:
+        raise UserError(f"{key[0]} is not loaded in this process: register its ruleset and "
+                        f"load the game before a state of it is deserialized")
+    return found
+
+
 class TrentunoGame(pyspiel.Game):
     """One ruleset at one player count, chance mode and horizon."""
 
@@ -151,7 +169,8 @@ class TrentunoGame(pyspiel.Game):
                 "seed": 0, **dict(params or {})}
         config = Config(rules, full)
         super().__init__(game_type, config.info(), full)
-        _CONFIGS[_key(game_type.short_name, self.get_parameters())] = config
+        config.key = _key(game_type.short_name, self.get_parameters())
+        _CONFIGS[config.key] = config
 
     def new_initial_state(self) -> TrentunoState:
         return TrentunoState(self)

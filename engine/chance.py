@@ -6,6 +6,11 @@ game goes on, so a framework can make every deal an explicit chance node without
   told apart; codes (`"7c"`) take the next copy of each, as records do.
 * `GameState.supply_shuffle(cards)`: the next reshuffle inside a hand (the discards shuffled
   back into the stock) puts them in this order instead of drawing it from the hand's stream.
+* `GameState.reshuffle_ahead(action)`: the cards the next reshuffle with no supplied order
+  would shuffle if `action` were played now (None: playing it reshuffles nothing more), found
+  on a copy played on: a framework asks before each move, supplies the order it draws (an
+  explicit chance node), then plays the move. Only outcomes that draw chance inside a hand
+  (`draws_chance`: the reshuffle) make the copy; a ruleset without one answers None at once.
 * `GameState.game_goes_on()`: at the end of a hand, whether `next_hand()` deals another hand
   (True) or ends the game: the same tests `next_hand` makes, without dealing.
 """
@@ -18,7 +23,15 @@ from .errors import UserError
 
 if TYPE_CHECKING:
     from .cards import Deck
+    from .rules import Action, Ruleset
     from .state import GameState
+
+
+class _Probe(list):
+    """A supplied order that asks instead of telling: the reshuffle that meets it fills it
+    with the cards it shuffles and leaves their order as it is (`reshuffle_ahead`)."""
+
+    filled = False
 
 
 def checked_deck(deck: Deck, given: Sequence[Any]) -> list:
@@ -35,10 +48,37 @@ def checked_deck(deck: Deck, given: Sequence[Any]) -> list:
 
 def supplied_order(order: list[int], pile: list[int]) -> list[int]:
     """The supplied order of a reshuffle, which must hold the very cards reshuffled."""
+    if isinstance(order, _Probe):
+        order[:] = pile
+        order.filled = True
+        return list(pile)
     if sorted(order) != sorted(pile):
         raise UserError(f"a supplied shuffle must order the {len(pile)} cards reshuffled "
                         f"({sorted(pile)}), not {sorted(order)}")
     return list(order)
+
+
+def draws_chance_in_hand(rules: Ruleset) -> bool:
+    """Some trigger of the ruleset fires an outcome that draws chance inside a hand."""
+    from .rules import made_once
+    from .triggers import OUTCOMES
+
+    def find() -> bool:
+        return any(getattr(OUTCOMES.get(t.outcome), "draws_chance", False)
+                   for ts in rules.triggers.values() for t in ts)
+    return made_once(rules, "draws_chance", find)
+
+
+def reshuffle_ahead(st: GameState, action: Action) -> list[int] | None:
+    """The cards (sorted) of the first reshuffle without a supplied order that playing
+    `action` now would make, or None (see the module)."""
+    if not draws_chance_in_hand(st.rules):
+        return None
+    trial = st.clone(record=False, stop_at_hand_end=True)  # not into the next hand
+    probe = _Probe()
+    trial._shuffles = [*st._shuffles, probe]
+    trial.apply(action)
+    return sorted(probe) if probe.filled else None
 
 
 def goes_on(st: GameState) -> bool:

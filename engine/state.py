@@ -289,6 +289,14 @@ class GameState:
         inside a hand shuffles, instead of drawing it from the hand's stream (see chance.py)."""
         self._shuffles.append([int(c) for c in cards])
 
+    def reshuffle_ahead(self, action: Action) -> list[int] | None:
+        """The cards the next reshuffle without a supplied order would shuffle if `action`
+        were played now, or None: ask before a move, `supply_shuffle` an order, then play it
+        (an explicit chance node; see chance.py). Plays the move on a copy when the ruleset
+        has an outcome that reshuffles."""
+        from .chance import reshuffle_ahead
+        return reshuffle_ahead(self, action)
+
     def apply(self, action: Action) -> None:
         if self.is_over:
             raise IllegalAction("the game is over")

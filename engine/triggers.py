@@ -73,10 +73,12 @@ class OutcomeUnit(Unit):
     the pile the options discard to, which the compiler finds (no pile has to be called
     anything). `may_end`: firing it ends the hand, always or when it cannot be done (a refresh
     the stock is too short for), so a hand can end otherwise than by the turn limit.
-    `knocks`: it counts as a knock. `settles`: how the hand it ends is settled (won at once,
-    by comparing the hands, void), when firing it always ends the hand. `cause`: per language,
-    why the hands are compared when it cannot be done ("when the cards cannot be dealt
-    again"), for one that then shows down."""
+    `knocks`: it counts as a knock. `draws_chance`: firing it draws chance inside a hand (a
+    reshuffled stock), which a framework can be asked for (chance.reshuffle_ahead).
+    `settles`: how the hand it ends is settled (won at once, by comparing the hands, void),
+    when firing it always ends the hand. `cause`: per language, why the hands are compared
+    when it cannot be done ("when the cards cannot be dealt again"), for one that then shows
+    down."""
     closes: bool = False
     on_discard_pile: bool = False
     may_end: bool = False
@@ -88,6 +90,8 @@ class OutcomeUnit(Unit):
     knocks: bool = False
     #: the names of the events (counted as a capture's are) it makes, from its parameter
     makes: Callable[[Any], tuple[str, ...]] | None = None
+    #: firing it draws chance inside a hand (see the docstring)
+    draws_chance: bool = False
 
 
 EVENTS: Registry[Event] = Registry(Kind.TRIGGER_EVENT, forms=("when",))
@@ -367,7 +371,7 @@ def _reshuffle_it(trig: Any, w: Terms) -> str:
 
 _outcome("reshuffle", "the cards of the pile the options discard to, below its top card, "
          "become the stock", _reshuffle,
-         _reshuffle_en, _reshuffle_it, on_discard_pile=True)
+         _reshuffle_en, _reshuffle_it, on_discard_pile=True, draws_chance=True)
 
 
 def _refresh(st: Any, trig: Any, holders: list, on: str) -> bool:

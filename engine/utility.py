@@ -72,6 +72,15 @@ def utility(rules: Ruleset, players: int | None = None) -> Utility:
                    game_capped=capped)
 
 
+def starting_standing(rules: Ruleset, players: int | None = None) -> list[float]:
+    """Each seat's standing before the first hand (before its antes), signed as a hand
+    result is: what a one-hand horizon's result counts from, even for a hand that ended as
+    it was dealt."""
+    n = rules.default_players if players is None else players
+    stakes = rules.for_players(n).stakes
+    return [float(stakes.mode.sign * stakes.mode.start(stakes))] * n
+
+
 def _capped(hand: tuple[float | None, float | None], players: int, hands: int
             ) -> tuple[float, float]:
     """A seat pays at most the worst hand result every hand and takes at most what all the

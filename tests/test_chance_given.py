@@ -81,3 +81,29 @@ def test_a_supplied_reshuffle_is_the_order_the_stock_gets():
             return
         state.apply(action)
     pytest.fail("no reshuffle happened")
+
+
+def test_reshuffle_ahead_names_the_cards_before_the_move_is_played():
+    rules = load("trentuno")
+    state = GameState(rules, 4, seed=2, record=False)
+    rng = random.Random(2)
+    for _ in range(2_000):
+        action = rng.choice([a for a in state.legal_actions() if a.role is not KNOCK])
+        pile = state.reshuffle_ahead(action)
+        if pile is None:
+            state.apply(action)
+            continue
+        # a discard onto the pile when the stock is empty: the next draw finds it empty and
+        # the discards under that top card, the pile as it is now, become the stock
+        assert action.kind == "discard" and not state.zones["stock"]
+        assert pile == sorted(state.zones["discard"])
+        order = sorted(pile, reverse=True)
+        state.supply_shuffle(order)
+        assert state.reshuffle_ahead(action) is None   # that reshuffle is given now
+        state.apply(action)
+        assert state.zones["stock"] == order
+        break
+    else:
+        pytest.fail("no reshuffle happened")
+    scopa = GameState(load("scopa"), 2, seed=1)
+    assert scopa.reshuffle_ahead(scopa.legal_actions()[0]) is None

@@ -69,3 +69,23 @@ def test_a_hand_won_as_dealt_does_not_end_the_one_hand_episode_at_reset():
         warnings.simplefilter("ignore")
         api_test(pettingzoo.env(rules, players=4, horizon="hand", seed=2303), num_cycles=100,
                  verbose_progress=False)
+
+
+def test_a_one_hand_episode_pays_the_hand_from_before_its_antes():
+    # trentuno-vedova is a pot game: every seat pays the ante before the deal, so a seat that
+    # does not win the pot ends the hand one ante down, and the winner takes what all paid
+    from trentuno.engine import load
+    rules = load("trentuno-vedova")
+    stakes = rules.stakes
+    env = pettingzoo.env(rules, players=4, horizon="hand")
+    env.reset(seed=5)
+    totals = dict.fromkeys(env.possible_agents, 0.0)
+    for agent in env.agent_iter():
+        obs, reward, done, cut, _ = env.last()
+        totals[agent] += reward
+        env.step(None if done or cut else
+                 env.action_space(agent).sample(obs["action_mask"]))
+    st = env.state
+    assert st is not None and st.hand_number == 1
+    assert list(totals.values()) == [float(x - stakes.bankroll) for x in st.lives]
+    assert min(totals.values()) == -stakes.ante

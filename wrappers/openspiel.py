@@ -7,14 +7,19 @@
 
 `register` registers the ruleset as a Python game named `trentuno_<name>` (dashes and slashes
 as underscores) and returns it loaded. Parameters: `players`; `chance`: "sampled" (the engine
-deals from `seed`, no chance nodes) or "explicit" (the first dealer and every deck order are
-chance nodes, one card at a time; a reshuffle inside a hand stays a fixed function of `seed`);
-`horizon`: "game" or "hand" (the game ends with the first hand and pays the hand's result,
-the change of each seat's standing); `seed`.
+deals and reshuffles from `seed`, no chance nodes) or "explicit" (the first dealer, every deck
+order and every reshuffle of the discards inside a hand are chance nodes, one card at a time,
+each card left equally likely: a move that reshuffles is followed by one node per card
+reshuffled, the first naming the new stock's top card, and is played once they are all given,
+through `GameState.supply_shuffle`); `horizon`: "game" or "hand" (the game ends with the first
+hand and pays the hand's result, the change of each seat's standing from the start, so a hand
+won as it was dealt is a terminal initial state that pays it); `seed`.
 
 Actions are the engine's ids (engine/action_ids.py); the observation string and tensor are a
 `Frozen` view without the finished hands, the information state string is the whole `Frozen`
-(perfect recall). `resample_from_infostate` is the engine's `resample`, so ISMCTS works.
+(perfect recall). `resample_from_infostate` is the engine's `resample`, so ISMCTS works. A
+state serializes (`pyspiel.serialize_game_and_state`, pickle) wherever its ruleset is
+registered.
 """
 from __future__ import annotations
 
@@ -26,7 +31,7 @@ import pyspiel
 from trentuno.engine import GameState, Ruleset, UserError, builtin_files, load
 from trentuno.engine.action_ids import action_space
 from trentuno.engine.frozen_view import tensor_size
-from trentuno.engine.utility import utility
+from trentuno.engine.utility import starting_standing, utility
 
 CHANCES = ("sampled", "explicit")
 HORIZONS = ("game", "hand")
@@ -103,12 +108,19 @@ class Config:
             raise UserError(f"{rules.name} has too many moves for integer ids "
                             f"({self.space.num_distinct_actions})")
         self.declared = utility(rules, n)
+        self.key: tuple = ()   # set by the game made with it (`_key`)
 
     def __deepcopy__(self, memo: dict) -> Config:
         """Immutable once made: a deep copy is itself. pyspiel clones a Python state by deep
         copying each of its attributes, and a copy of the ids and the compiled rules cost a
         random_sim_test of Scopa nearly all of its two minutes."""
         return self
+
+    def __reduce__(self) -> tuple:
+        """Pickled by its game's name and parameters: pyspiel serializes a Python state as a
+        pickle of its attributes, and loads the game (which makes its Config) before it
+        unpickles them, in this process or another where the ruleset is registered."""
+        return (_config_at, (self.key,))
 
     def info(self) -> Any:
         u = self.declared
@@ -136,6 +148,15 @@ def config_of(game: Any) -> Config:
     return _CONFIGS[_key(game.get_type().short_name, game.get_parameters())]
 
 
+def _config_at(key: tuple) -> Config:
+    """The Config of a game already loaded in this process (unpickling a state)."""
+    found = _CONFIGS.get(key)
+    if found is None:
+        raise UserError(f"{key[0]} is not loaded in this process: register its ruleset and "
+                        f"load the game before a state of it is deserialized")
+    return found
+
+
 class TrentunoGame(pyspiel.Game):
     """One ruleset at one player count, chance mode and horizon."""
 
@@ -148,7 +169,8 @@ class TrentunoGame(pyspiel.Game):
                 "seed": 0, **dict(params or {})}
         config = Config(rules, full)
         super().__init__(game_type, config.info(), full)
-        _CONFIGS[_key(game_type.short_name, self.get_parameters())] = config
+        config.key = _key(game_type.short_name, self.get_parameters())
+        _CONFIGS[config.key] = config
 
     def new_initial_state(self) -> TrentunoState:
         return TrentunoState(self)
@@ -164,23 +186,29 @@ class TrentunoState(pyspiel.State):
     def __init__(self, game: Any, engine: GameState | None = None,
                  dealing: list[int] | None = None, dealer: int | None = None):
         super().__init__(game)
-        self._g = config_of(game)
+        g = self._g = config_of(game)
         self.engine = engine
         self._dealing = list(dealing or [])   # explicit chance: the deck order so far
         self._dealer = dealer
-        self._start: list[float] = []
-        if engine is None and self._g.chance == "sampled":
-            self.engine = GameState(self._g.rules, self._g.players, seed=self._g.seed,
-                                    stop_at_hand_end=self._g.horizon == "hand")
-            self._start = self._standing()
+        #: explicit chance: a move that reshuffles, held while chance draws the order:
+        #: (its id, the cards reshuffled), and the cards drawn so far, top card first
+        self._held: tuple[int, list[int]] | None = None
+        self._drawn: list[int] = []
+        # the hand's result counts from the standing before the first hand (its antes too)
+        self._start = starting_standing(g.rules, g.players)
+        if engine is None and g.chance == "sampled":
+            self.engine = GameState(g.rules, g.players, seed=g.seed,
+                                    stop_at_hand_end=g.horizon == "hand")
 
     # ---- chance -------------------------------------------------------------------------
     def _dealing_now(self) -> bool:
+        """A chance node: a deck being dealt or a reshuffle being drawn (explicit chance)."""
         if self._g.chance != "explicit":
             return False
         st = self.engine
-        return st is None or (st.hand_over and not st.is_over and self._g.horizon == "game"
-                              and st.game_goes_on())
+        return st is None or self._held is not None or (
+            st.hand_over and not st.is_over and self._g.horizon == "game"
+            and st.game_goes_on())
 
     def _needs_dealer(self) -> bool:
         return self.engine is None and self._dealer is None and \
@@ -197,21 +225,25 @@ class TrentunoState(pyspiel.State):
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self._needs_dealer():
             return [(p, 1.0 / self._g.players) for p in range(self._g.players)]
-        left = sorted(set(range(len(self._g.rules.deck.cards))) - set(self._dealing))
+        if self._held is not None:
+            left = sorted(set(self._held[1]) - set(self._drawn))
+        else:
+            left = sorted(set(range(len(self._g.rules.deck.cards))) - set(self._dealing))
         return [(c, 1.0 / len(left)) for c in left]
 
     def _legal_actions(self, player: int) -> list[int]:
-        if self.engine is None or player != self.engine.current_player:
+        if self.engine is None or self._held is not None or \
+                player != self.engine.current_player:
             return []
         return sorted(self.engine.legal_action_ids())
 
     def _apply_action(self, action: int) -> None:
         g = self._g
+        if self._held is not None:
+            self._draw_reshuffle(int(action))
+            return
         if not self._dealing_now():
-            st = self.engine
-            assert st is not None
-            st.apply(g.space.action(st, int(action)))
-            self._after_move()
+            self._play(int(action))
             return
         if self._needs_dealer():
             self._dealer = int(action)
@@ -224,10 +256,36 @@ class TrentunoState(pyspiel.State):
             self.engine = GameState(g.rules, g.players, seed=g.seed, decks=[order],
                                     dealer=self._dealer if self._dealer is not None else 0,
                                     stop_at_hand_end=True)
-            self._start = self._standing()
         else:
             self.engine.next_hand(deck=order)
         self._after_move()
+
+    def _play(self, action: int) -> None:
+        """Play a move; with explicit chance, a move that would reshuffle cards whose order
+        is not given yet is held while chance draws it (`_draw_reshuffle`)."""
+        st = self.engine
+        assert st is not None
+        move = self._g.space.action(st, action)
+        if self._g.chance == "explicit":
+            pile = st.reshuffle_ahead(move)
+            if pile:
+                self._held, self._drawn = (action, pile), []
+                return
+        st.apply(move)
+        self._after_move()
+
+    def _draw_reshuffle(self, card: int) -> None:
+        """The next card of the reshuffled stock, from its top: once all are drawn, their
+        order is supplied (bottom card first, as the engine keeps a zone) and the held move
+        played, or held again if it reshuffles once more."""
+        assert self._held is not None and self.engine is not None
+        action, pile = self._held
+        self._drawn.append(card)
+        if len(self._drawn) < len(pile):
+            return
+        self.engine.supply_shuffle(self._drawn[::-1])
+        self._held, self._drawn = None, []
+        self._play(action)
 
     def _after_move(self) -> None:
         """The hand held at its end: deal on by itself (sampled chance), unless the horizon is
@@ -264,21 +322,28 @@ class TrentunoState(pyspiel.State):
         if player == pyspiel.PlayerId.CHANCE:
             if self._needs_dealer():
                 return f"dealer {action}"
-            return f"deal {self._g.space._card(int(action))}"
+            what = "reshuffle" if self._held is not None else "deal"
+            return f"{what} {self._g.space._card(int(action))}"
         return self._g.space.to_string(int(action))
 
     def __str__(self) -> str:
         st = self.engine
         if st is None:
             return f"dealing: {len(self._dealing)} cards"
-        return "\n".join(str(st.observation(p).frozen().without_past())
-                         for p in range(st.players))
+        views = [str(st.observation(p).frozen().without_past()) for p in range(st.players)]
+        if self._held is not None:
+            action, pile = self._held
+            drawn = " ".join(self._g.space._card(c) for c in self._drawn)
+            views.append(f"reshuffling {len(pile)} cards before {self._g.space.to_string(action)}"
+                         f", drawn from the top: {drawn}")
+        return "\n".join(views)
 
     # ---- copies and search --------------------------------------------------------------
     def __deepcopy__(self, memo: Any) -> TrentunoState:
         new = TrentunoState(self.get_game(), None if self.engine is None else
                             self.engine.clone(), self._dealing, self._dealer)
         new._start = list(self._start)
+        new._held, new._drawn = self._held, list(self._drawn)
         return new
 
     def resample_from_infostate(self, player: int, sampler: Any = None) -> TrentunoState:

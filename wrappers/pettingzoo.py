@@ -14,8 +14,9 @@ Agents are `player_0` ... in seat order. An action is the engine's integer id (e
 action_ids.py); the observation is a dict of `observation` (the `Frozen` tensor of the agent's
 view, see engine/frozen_view.py) and `action_mask` (1 for each legal id). The reward is paid
 when the game ends: `returns()`, or with `horizon="hand"` the hand's result (the change of each
-seat's standing) when the first hand ends (the first hand that asks a move: one won as it
-was dealt is played past, since no agent may be done at reset). `reset(seed=...)` is the
+seat's standing from before the hand, its antes included) when the first hand ends (the first
+hand that asks a move: one won as it was dealt is played past, since no agent may be done at
+reset). `reset(seed=...)` is the
 game's seed, so a seed reproduces the game.
 """
 from __future__ import annotations
@@ -29,6 +30,7 @@ from pettingzoo import AECEnv
 from trentuno.engine import GameState, Ruleset, UserError, load
 from trentuno.engine.action_ids import action_space
 from trentuno.engine.frozen_view import tensor_size
+from trentuno.engine.utility import starting_standing
 
 #: the observation tensor's bounds (standings, sizes and counts stay far inside)
 BOUND = 1e9
@@ -46,7 +48,7 @@ def env(ruleset: Ruleset | str, players: int | None = None, *, horizon: str = "g
 class TrentunoEnv(AECEnv):
     """One ruleset at one player count (see the module)."""
 
-    metadata: dict[str, Any] = {"render_modes": ["human"], "name": "trentuno",  # noqa: RUF012
+    metadata: dict[str, Any] = {"render_modes": ["human", "ansi"], "name": "trentuno",  # noqa: RUF012
                                 "is_parallelizable": False}
 
     def __init__(self, rules: Ruleset, players: int, *, horizon: str = "game",
@@ -55,6 +57,9 @@ class TrentunoEnv(AECEnv):
         self._seed = seed
         if horizon not in ("game", "hand"):
             raise UserError(f"horizon is game or hand, not {horizon!r}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise UserError(f"render_mode is one of {self.metadata['render_modes']}, "
+                            f"not {render_mode!r}")
         self.rules = rules.for_players(players)
         self.players = players
         self.horizon = horizon
@@ -88,11 +93,13 @@ class TrentunoEnv(AECEnv):
         self.state = GameState(self.rules, self.players, seed=game_seed, record=False,
                                history=True, stop_at_hand_end=self.horizon == "hand")
         st = self.state
+        # the hand's result counts from the standing before the hand (its antes included)
+        self._start = starting_standing(self.rules, self.players)
         while st.hand_over and not st.is_over:
             # a hand won as it was dealt asks nobody a move, and PettingZoo wants every agent
             # alive after reset: the one-hand episode is the first hand that asks a move
+            self._start = self._standing()
             st.next_hand()
-        self._start = self._standing()
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -131,10 +138,13 @@ class TrentunoEnv(AECEnv):
             self.render()
 
     def render(self) -> str | None:
+        """The view of the player to move (the first seat once nobody is): printed, in the
+        `human` mode (which returns None, as Gymnasium's modes do), else returned as text."""
         st = self._state()
         text = str(st.observation(max(st.current_player, 0)).frozen().without_past())
         if self.render_mode == "human":
             print(text)
+            return None
         return text
 
     def close(self) -> None:

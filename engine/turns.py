@@ -80,11 +80,13 @@ def apply_move(st: GameState, action: Action) -> None:
         pass  # the move ended the hand, or a trigger on it did
     elif not st.hand_over:
         nxt = opt.then
-        if nxt is not None:  # the turn goes on with its next step
+        if nxt is None:
+            end_turn(st, p)
+        elif opt.then_optional and not st.rules.steps[nxt].legal(st, p):
+            end_turn(st, p)  # the next step offers nothing: the turn ends, not the hand
+        else:  # the turn goes on with its next step
             step = st._step = st.rules.steps[nxt]
             offer(st, step, p)
-        else:
-            end_turn(st, p)
     if st.hand_over:
         st._after_hand()
 

@@ -12,6 +12,12 @@ option are therefore at most the hands of `hand.size` cards of the deck, in a st
 all states: the number the valuation's hand table already holds, and pays for, so this unit
 adds no cost the compile limits do not count. The moves are built in play (as a capture's),
 once per hand left, and kept.
+
+A player who does not see his own hand (the blind opening turn, `turn.opening.blind`: Commerce's
+dealer, "before looking at his own cards, may exchange one or two of his cards for one or two of
+the exposed cards") cannot choose which of his cards he gives, only how many and what he takes:
+he gives the first cards he holds (in the order dealt), one move for each choice he can tell
+apart.
 """
 from __future__ import annotations
 
@@ -53,9 +59,10 @@ def _lister(opt: Option, actions: Mapping[tuple, Action], n: int) -> Lister:
 
     def legal(st: Any, p: int) -> list[Action]:
         hand, zone = st.hands[p], st.zones[zone_name]
+        unseen = st.unseen_hand() == p  # he gives the first cards he holds, unseen
         out = []
         for k in range(lo, min(hi, len(hand), len(zone)) + 1):
-            for kept in combinations(hand, len(hand) - k):
+            for kept in ((tuple(hand[k:]),) if unseen else combinations(hand, len(hand) - k)):
                 for took in combinations(zone, k):
                     out.append(action(tuple(sorted(kept + took))))
         return out
@@ -63,11 +70,14 @@ def _lister(opt: Option, actions: Mapping[tuple, Action], n: int) -> Lister:
 
 
 def _split(st: Any, opt: Option, action: Action, p: int) -> tuple[list[int], list[int]]:
-    """(the hand cards given, the zone cards taken) by the hand the action leaves."""
+    """(the hand cards given, the zone cards taken) by the hand the action leaves; a player
+    who does not see his hand gives his first cards, as many as he takes (so the move is the
+    same in a search's world where his unseen hand was dealt again)."""
     left = action.bits
-    gave = [c for c in st.hands[p] if not left >> c & 1]
     took = [c for c in st.zones[opt.zone] if left >> c & 1]
-    return gave, took
+    if st.unseen_hand() == p:
+        return list(st.hands[p][:len(took)]), took
+    return [c for c in st.hands[p] if not left >> c & 1], took
 
 
 def _apply(st: Any, opt: Option, action: Action, p: int) -> None:
@@ -77,7 +87,7 @@ def _apply(st: Any, opt: Option, action: Action, p: int) -> None:
     for g, t in zip(gave, took):
         hand[hand.index(g)] = t
         zone[zone.index(t)] = g
-    st.masks[p] = action.bits
+    st.masks[p] = st.mask(hand) if st.unseen_hand() == p else action.bits
     st.just_drawn = took[0] if len(took) == 1 else None
 
 
@@ -122,6 +132,8 @@ def _how_many(o: Option, lang: str) -> str:
     lo, hi = _counts(o)
     if lo == hi:
         return _number(lo, lang)
+    if hi == lo + 1:
+        return f"{_number(lo, lang)} {'or' if lang == 'en' else 'o'} {_number(hi, lang)}"
     if lang == "en":
         return f"{_number(lo, lang)} to {_number(hi, lang)}"
     return f"da {_number(lo, lang)} a {_number(hi, lang)}"
@@ -140,12 +152,15 @@ def _option_it(o: Option, w: Terms) -> str:
             f"in una volta sola")
 
 
-def _choice(give: str, take: str, unseen: tuple[str, str]) -> Phrase:
+def _choice(give: str, take: str, unseen: tuple[str, str], blind: tuple[str, str]
+            ) -> Phrase:
     """"Exchange cards: give Kc 7b, take 9d Qh  → 21"; cards the player cannot see are
-    counted (one is named by its place, "card 2 of the widow")."""
+    counted (one is named by its place, "card 2 of the widow"), and so are his own when he
+    has not seen his hand (`blind`: "give 2 of your unseen cards")."""
     def say(t: Told, w: Terms) -> str:
         taken = t.took.codes if t.took is not None else unseen[t.taking != 1].format(t=t)
-        return f"{t.label}: {give} {t.gave:codes}, {take} {taken}{t.after}"
+        given = t.gave.codes if t.gave is not None else blind[t.taking != 1].format(t=t)
+        return f"{t.label}: {give} {given}, {take} {taken}{t.after}"
     return say
 
 
@@ -174,7 +189,9 @@ PRIMITIVES.add(Primitive(
     moving=_moving, catalogue=_catalogue, id_key=_id_key, words={
         "en": {"option": _option_en, "label": told("Exchange cards"),
                "choice": _choice("give", "take", ("card {t.place} {t.zone:di}",
-                                                 "{t.taking} cards {t.zone:di}")),
+                                                 "{t.taking} cards {t.zone:di}"),
+                                 ("the first of your unseen cards",
+                                  "the first {t.taking} of your unseen cards")),
                "move": _told("{t.who:The} gives {t.gave} and takes {t.took} {t.zone:da}.",
                              ("{t.who:The} gives a card and takes one {t.zone:da}.",
                               "{t.who:The} gives {t.taking} cards and takes as many {t.zone:da}.")),
@@ -183,7 +200,9 @@ PRIMITIVES.add(Primitive(
                                   "You give {t.taking} cards and take as many {t.zone:da}."))},
         "it": {"option": _option_it, "label": told("Cambia delle carte"),
                "choice": _choice("dai", "prendi", ("carta {t.place} {t.zone:di}",
-                                                  "{t.taking} carte {t.zone:di}")),
+                                                  "{t.taking} carte {t.zone:di}"),
+                                 ("la prima delle tue carte coperte",
+                                  "le prime {t.taking} delle tue carte coperte")),
                "move": _told("{t.who:The} dà {t.gave} e prende {t.took} {t.zone:da}.",
                              ("{t.who:The} dà una carta e ne prende una {t.zone:da}.",
                               ("{t.who:The} dà {t.taking} carte e ne prende altrettante "

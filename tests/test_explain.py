@@ -307,6 +307,7 @@ CHANGES = {
     "house/schwimmen-new-table": {"turn"},
     "house/schwimmen-rounds": {"turn", "events", "settle"},
     "house/schwimmen-blind-choice": {"turn"},
+    "house/commerce-blind-swap": {"turn"},
 }
 
 

@@ -17,7 +17,9 @@ A player who does not see his own hand (the blind opening turn, `turn.opening.bl
 dealer, "before looking at his own cards, may exchange one or two of his cards for one or two of
 the exposed cards") cannot choose which of his cards he gives, only how many and what he takes:
 he gives the first cards he holds (in the order dealt), one move for each choice he can tell
-apart.
+apart, named by the zone cards it takes (the hand it leaves would name cards he has not seen:
+a bot could read them, and a search's world, his hand dealt again, would offer other moves).
+Those names join the option's ids when it is in the step a blind opening begins with.
 """
 from __future__ import annotations
 
@@ -43,7 +45,7 @@ def _compile(params: dict, ctx: CompileContext) -> dict:
         ctx.error(("max",), f"an exchange of up to {hi} cards from a hand of {size}")
     if lo > hi:
         ctx.error(("min",), f"`min: {lo}` is more than `max: {hi}`")
-    return {**params, "min": lo, "max": hi, "_size": size}
+    return {**params, "min": lo, "max": hi, "_size": size, "_blind": ctx.blind_step}
 
 
 def _counts(opt: Any) -> tuple[int, int]:
@@ -53,16 +55,21 @@ def _counts(opt: Any) -> tuple[int, int]:
 
 def _lister(opt: Option, actions: Mapping[tuple, Action], n: int) -> Lister:
     """(state, player) -> every exchange of `min` to `max` hand cards for as many of the zone,
-    each a hand left (distinct: the hand kept and the cards taken say it)."""
+    each a hand left (distinct: the hand kept and the cards taken say it); choosing unseen, each
+    named by the zone cards it takes, his first cards given."""
     (lo, hi), zone_name = _counts(opt), opt.zone
     action = action_maker(opt, MAX_CACHED)
 
     def legal(st: Any, p: int) -> list[Action]:
         hand, zone = st.hands[p], st.zones[zone_name]
-        unseen = st.unseen_hand() == p  # he gives the first cards he holds, unseen
         out = []
+        if st.unseen_hand() == p:  # named by what he takes; he gives his first cards
+            for k in range(lo, min(hi, len(hand), len(zone)) + 1):
+                for took in combinations(zone, k):
+                    out.append(action(tuple(sorted(took))))
+            return out
         for k in range(lo, min(hi, len(hand), len(zone)) + 1):
-            for kept in ((tuple(hand[k:]),) if unseen else combinations(hand, len(hand) - k)):
+            for kept in combinations(hand, len(hand) - k):
                 for took in combinations(zone, k):
                     out.append(action(tuple(sorted(kept + took))))
         return out
@@ -71,8 +78,8 @@ def _lister(opt: Option, actions: Mapping[tuple, Action], n: int) -> Lister:
 
 def _split(st: Any, opt: Option, action: Action, p: int) -> tuple[list[int], list[int]]:
     """(the hand cards given, the zone cards taken) by the hand the action leaves; a player
-    who does not see his hand gives his first cards, as many as he takes (so the move is the
-    same in a search's world where his unseen hand was dealt again)."""
+    who does not see his hand gives his first cards, as many as the zone cards the action
+    names (so the move is the same in a search's world where his hand was dealt again)."""
     left = action.bits
     took = [c for c in st.zones[opt.zone] if left >> c & 1]
     if st.unseen_hand() == p:
@@ -100,11 +107,16 @@ def _moving(st: Any, opt: Option, action: Action, p: int) -> Moving:
 
 def _catalogue(opt: Any, deck: Any, limit: int) -> list[tuple] | None:
     """Every hand of `hand.size` cards, as (its lowest card, the mask of the others): each
-    move's id names the hand it leaves. None past `limit`."""
+    move's id names the hand it leaves; in a blind opening's step, then every smaller set of
+    cards it may take unseen (`min` to `max`). None past `limit`."""
     n, size = len(deck.cards), opt.params["_size"]
-    if comb(n, size) > limit:
+    sizes = [size]
+    if opt.params.get("_blind"):
+        lo, hi = _counts(opt)
+        sizes += list(range(lo, min(hi, size - 1) + 1))
+    if sum(comb(n, k) for k in sizes) > limit:
         return None
-    return [_key_of(hand) for hand in combinations(range(n), size)]
+    return [_key_of(cards) for k in sizes for cards in combinations(range(n), k)]
 
 
 def _key_of(cards: tuple[int, ...]) -> tuple[int, int]:

@@ -113,6 +113,7 @@ class _SampleContext:
         self.valuation = rules.valuation
         self.hand_size = rules.hand_size
         self.zones = rules.zones
+        self.blind_step = False
 
     def error(self, at: ParamPath, message: str, also: Sequence[tuple] = ()) -> None:
         raise ValueError(f"the example of a primitive is refused at {at}: {message}")

@@ -1,4 +1,5 @@
-"""Start-up of `score` and `validate` of one file against `python -c "import yaml, click"`.
+"""Start-up of `score` and `validate` of one file (and of `--help`) against `python -c "import
+yaml, click"`.
 
 The aim (issue 10): `score` and `validate` of one file start in under 0.15 s wall, and
 validating every built-in in one call takes under 1 s. Prints one line: the median over
@@ -48,6 +49,7 @@ def main() -> None:
             "score": [*tool, "score", "trentuno", "Ac Rc Fc"],
             "validate": [*tool, "validate", "trentuno"],
             "validate-all": [*tool, "validate", *builtin_files()],
+            "help": [*tool, "--help"],
         }
         for command in commands.values():  # byte-code written, verdicts learnt
             timed(command, env)

@@ -21,11 +21,21 @@ from .output import guarded_output
 EXIT_INTERRUPTED = 130
 EXIT_INTERNAL = 70  # EX_SOFTWARE
 
-#: command name -> the module (cli/cmd_NAME.py) defining it as a click command named NAME.
-#: A command's module is imported only when that command runs (or `--help` lists them all):
-#: `score` does not pay for what `simulate` or `play` import.
-COMMANDS = ("validate", "score", "variants", "simulate", "compare", "play", "explain",
-            "replay", "serve")
+#: command name (its module cli/cmd_NAME.py defines it as a click command named NAME) -> its
+#: `short_help`, which `trentuno --help` lists. A command's module is imported only when that
+#: command runs: `score` does not pay for what `simulate` or `play` import, nor `--help` for
+#: any of them (tests/test_startup.py checks these words against each command's own).
+COMMANDS = {
+    "validate": "Check rule files; report every problem with its line.",
+    "score": "Value hands under a ruleset and rank them.",
+    "variants": "List the built-in rulesets.",
+    "simulate": "Play many bot games and summarise them.",
+    "compare": "Compare rulesets on the same seeds, with statistics.",
+    "play": "Play a game against bots, or watch bots play.",
+    "explain": "Print the rules of a ruleset in words.",
+    "replay": "Replay a game record, verify it and tell its course.",
+    "serve": "Open tables for friends to play in the browser.",
+}
 
 
 def _version() -> str:
@@ -56,6 +66,22 @@ class TrentunoGroup(click.Group):
             module = importlib.import_module(f"{__package__}.cmd_{cmd_name}")
             self.add_command(getattr(module, cmd_name))
         return self.commands.get(cmd_name)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The commands and their short help, as click lists them, from `COMMANDS` for those
+        not imported yet (`--help` imports none of them: 0.2 s of the bots, the capture
+        moves and the explanation otherwise)."""
+        rows = []
+        for name in self.list_commands(ctx):
+            cmd = self.commands.get(name)
+            if cmd is None and name in COMMANDS:
+                rows.append((name, COMMANDS[name]))
+            elif cmd is not None and not cmd.hidden:
+                limit = formatter.width - 6 - max(map(len, self.list_commands(ctx)))
+                rows.append((name, cmd.get_short_help_str(limit)))
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
 
     def _main_shell_completion(self, ctx_args: MutableMapping[str, Any], prog_name: str,
                                complete_var: str | None = None) -> None:

@@ -113,9 +113,12 @@ class MoveLines:
         if len(moving.took) == 1 and not took_shown:
             place = state.zones[zone].index(moving.took[0]) + 1
         after = moving.after is not None and (took_shown or not moving.took)
+        sees = state.unseen_hand() != p  # choosing blind, he sees none of his own cards
+        if not sees:
+            after = after and set(moving.after or ()) <= set(moving.took)
         told = Told(label=label, zone=self.zone(zone) if zone else None,
                     took=self._cards(moving.took) if took_shown else None,
-                    gave=self._cards(moving.gave), taking=len(moving.took),
+                    gave=self._cards(moving.gave) if sees else None, taking=len(moving.took),
                     public=took_shown, place=place,
                     after=self._after(list(moving.after or ())) if after else "")
         return phrase(told, self.terms)
@@ -123,8 +126,10 @@ class MoveLines:
     def shown_cards(self, state, action: Action) -> list[int]:
         """The cards a choice names, which a person may type to pick it: his own cards it
         gives, and those it takes when they show; never one he cannot see."""
-        moving, took_shown, _ = self._moving(state, state.current_player, action)
-        return list(moving.gave) + (list(moving.took) if took_shown else [])
+        p = state.current_player
+        moving, took_shown, _ = self._moving(state, p, action)
+        gave = list(moving.gave) if state.unseen_hand() != p else []
+        return gave + (list(moving.took) if took_shown else [])
 
     def move(self, state, p: int, action: Action) -> str:
         """The line telling `action` by player `p`, in the words of its unit; call it BEFORE

@@ -221,6 +221,9 @@ class UnitContext:
         self.hand_size: int = (compilation.d.get("hand") or {}).get("size", 3)
         self.zones = compilation.zones_
         self.end_target = (compilation.d.get("end") or {}).get("target")
+        opening = (compilation.d.get("turn") or {}).get("opening") or {}
+        self.blind_step = bool(opening.get("blind")) and len(path) > 2 and \
+            tuple(path[:3]) == ("turn", "steps", opening.get("step"))
 
     def error(self, at: ParamPath, message: str, also: Sequence[tuple] = ()) -> None:
         self._c.error(self._path + tuple(at), message, also=tuple(also))

@@ -111,7 +111,8 @@ def compile_option(c: Compilation, step, index, o, path, zones, deck, raw_steps
     prim = c.known(PRIMITIVES, kind, path + ("do",), "action")
     if prim is None:
         return None
-    params = {k: v for k, v in o.items() if k not in ("do", "if", "then", "effects", "label")}
+    params = {k: v for k, v in o.items()
+              if k not in ("do", "if", "then", "then_optional", "effects", "label")}
     for key in (prim.schema or {}).get("required") or ():
         if key not in params:
             c.error(path, f"`do: {kind}` needs `{key}:`")
@@ -124,6 +125,10 @@ def compile_option(c: Compilation, step, index, o, path, zones, deck, raw_steps
         c.error(path + ("then",), f"no step named {then!r}")
     if then == step:
         c.error(path + ("then",), "an option cannot lead back to its own step")
+    optional = bool(o.get("then_optional"))
+    if optional and then is None:
+        c.error(path + ("then_optional",), "`then_optional` needs `then:` (the step it may "
+                                           "skip)")
     effects, knocks = [], prim.knocks
     for j, e in enumerate(o.get("effects") or []):
         (key, param), = e.items()
@@ -139,7 +144,7 @@ def compile_option(c: Compilation, step, index, o, path, zones, deck, raw_steps
                  dict(o.get("label") or {}), knocks, prim.apply, zone, prim.shape,
                  conditions=tuple(spec_of(g) for g in o.get("if") or []),
                  effect_specs=tuple(spec_of(e) for e in o.get("effects") or []),
-                 unit=prim)
+                 unit=prim, then_optional=optional)
     if kind not in c.key_counts:
         c.key_counts[kind] = len(prim.keys(len(deck.cards)))
     c.actions += c.key_counts[kind]

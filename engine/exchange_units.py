@@ -12,6 +12,14 @@ option are therefore at most the hands of `hand.size` cards of the deck, in a st
 all states: the number the valuation's hand table already holds, and pays for, so this unit
 adds no cost the compile limits do not count. The moves are built in play (as a capture's),
 once per hand left, and kept.
+
+A player who does not see his own hand (the blind opening turn, `turn.opening.blind`: Commerce's
+dealer, "before looking at his own cards, may exchange one or two of his cards for one or two of
+the exposed cards") cannot choose which of his cards he gives, only how many and what he takes:
+he gives the first cards he holds (in the order dealt), one move for each choice he can tell
+apart, named by the zone cards it takes (the hand it leaves would name cards he has not seen:
+a bot could read them, and a search's world, his hand dealt again, would offer other moves).
+Those names join the option's ids when it is in the step a blind opening begins with.
 """
 from __future__ import annotations
 
@@ -37,7 +45,7 @@ def _compile(params: dict, ctx: CompileContext) -> dict:
         ctx.error(("max",), f"an exchange of up to {hi} cards from a hand of {size}")
     if lo > hi:
         ctx.error(("min",), f"`min: {lo}` is more than `max: {hi}`")
-    return {**params, "min": lo, "max": hi, "_size": size}
+    return {**params, "min": lo, "max": hi, "_size": size, "_blind": ctx.blind_step}
 
 
 def _counts(opt: Any) -> tuple[int, int]:
@@ -47,13 +55,19 @@ def _counts(opt: Any) -> tuple[int, int]:
 
 def _lister(opt: Option, actions: Mapping[tuple, Action], n: int) -> Lister:
     """(state, player) -> every exchange of `min` to `max` hand cards for as many of the zone,
-    each a hand left (distinct: the hand kept and the cards taken say it)."""
+    each a hand left (distinct: the hand kept and the cards taken say it); choosing unseen, each
+    named by the zone cards it takes, his first cards given."""
     (lo, hi), zone_name = _counts(opt), opt.zone
     action = action_maker(opt, MAX_CACHED)
 
     def legal(st: Any, p: int) -> list[Action]:
         hand, zone = st.hands[p], st.zones[zone_name]
         out = []
+        if st.unseen_hand() == p:  # named by what he takes; he gives his first cards
+            for k in range(lo, min(hi, len(hand), len(zone)) + 1):
+                for took in combinations(zone, k):
+                    out.append(action(tuple(sorted(took))))
+            return out
         for k in range(lo, min(hi, len(hand), len(zone)) + 1):
             for kept in combinations(hand, len(hand) - k):
                 for took in combinations(zone, k):
@@ -63,11 +77,14 @@ def _lister(opt: Option, actions: Mapping[tuple, Action], n: int) -> Lister:
 
 
 def _split(st: Any, opt: Option, action: Action, p: int) -> tuple[list[int], list[int]]:
-    """(the hand cards given, the zone cards taken) by the hand the action leaves."""
+    """(the hand cards given, the zone cards taken) by the hand the action leaves; a player
+    who does not see his hand gives his first cards, as many as the zone cards the action
+    names (so the move is the same in a search's world where his hand was dealt again)."""
     left = action.bits
-    gave = [c for c in st.hands[p] if not left >> c & 1]
     took = [c for c in st.zones[opt.zone] if left >> c & 1]
-    return gave, took
+    if st.unseen_hand() == p:
+        return list(st.hands[p][:len(took)]), took
+    return [c for c in st.hands[p] if not left >> c & 1], took
 
 
 def _apply(st: Any, opt: Option, action: Action, p: int) -> None:
@@ -77,7 +94,7 @@ def _apply(st: Any, opt: Option, action: Action, p: int) -> None:
     for g, t in zip(gave, took):
         hand[hand.index(g)] = t
         zone[zone.index(t)] = g
-    st.masks[p] = action.bits
+    st.masks[p] = st.mask(hand) if st.unseen_hand() == p else action.bits
     st.just_drawn = took[0] if len(took) == 1 else None
 
 
@@ -90,11 +107,16 @@ def _moving(st: Any, opt: Option, action: Action, p: int) -> Moving:
 
 def _catalogue(opt: Any, deck: Any, limit: int) -> list[tuple] | None:
     """Every hand of `hand.size` cards, as (its lowest card, the mask of the others): each
-    move's id names the hand it leaves. None past `limit`."""
+    move's id names the hand it leaves; in a blind opening's step, then every smaller set of
+    cards it may take unseen (`min` to `max`). None past `limit`."""
     n, size = len(deck.cards), opt.params["_size"]
-    if comb(n, size) > limit:
+    sizes = [size]
+    if opt.params.get("_blind"):
+        lo, hi = _counts(opt)
+        sizes += list(range(lo, min(hi, size - 1) + 1))
+    if sum(comb(n, k) for k in sizes) > limit:
         return None
-    return [_key_of(hand) for hand in combinations(range(n), size)]
+    return [_key_of(cards) for k in sizes for cards in combinations(range(n), k)]
 
 
 def _key_of(cards: tuple[int, ...]) -> tuple[int, int]:
@@ -122,6 +144,8 @@ def _how_many(o: Option, lang: str) -> str:
     lo, hi = _counts(o)
     if lo == hi:
         return _number(lo, lang)
+    if hi == lo + 1:
+        return f"{_number(lo, lang)} {'or' if lang == 'en' else 'o'} {_number(hi, lang)}"
     if lang == "en":
         return f"{_number(lo, lang)} to {_number(hi, lang)}"
     return f"da {_number(lo, lang)} a {_number(hi, lang)}"
@@ -140,12 +164,15 @@ def _option_it(o: Option, w: Terms) -> str:
             f"in una volta sola")
 
 
-def _choice(give: str, take: str, unseen: tuple[str, str]) -> Phrase:
+def _choice(give: str, take: str, unseen: tuple[str, str], blind: tuple[str, str]
+            ) -> Phrase:
     """"Exchange cards: give Kc 7b, take 9d Qh  → 21"; cards the player cannot see are
-    counted (one is named by its place, "card 2 of the widow")."""
+    counted (one is named by its place, "card 2 of the widow"), and so are his own when he
+    has not seen his hand (`blind`: "give 2 of your unseen cards")."""
     def say(t: Told, w: Terms) -> str:
         taken = t.took.codes if t.took is not None else unseen[t.taking != 1].format(t=t)
-        return f"{t.label}: {give} {t.gave:codes}, {take} {taken}{t.after}"
+        given = t.gave.codes if t.gave is not None else blind[t.taking != 1].format(t=t)
+        return f"{t.label}: {give} {given}, {take} {taken}{t.after}"
     return say
 
 
@@ -174,7 +201,9 @@ PRIMITIVES.add(Primitive(
     moving=_moving, catalogue=_catalogue, id_key=_id_key, words={
         "en": {"option": _option_en, "label": told("Exchange cards"),
                "choice": _choice("give", "take", ("card {t.place} {t.zone:di}",
-                                                 "{t.taking} cards {t.zone:di}")),
+                                                 "{t.taking} cards {t.zone:di}"),
+                                 ("the first of your unseen cards",
+                                  "the first {t.taking} of your unseen cards")),
                "move": _told("{t.who:The} gives {t.gave} and takes {t.took} {t.zone:da}.",
                              ("{t.who:The} gives a card and takes one {t.zone:da}.",
                               "{t.who:The} gives {t.taking} cards and takes as many {t.zone:da}.")),
@@ -183,7 +212,9 @@ PRIMITIVES.add(Primitive(
                                   "You give {t.taking} cards and take as many {t.zone:da}."))},
         "it": {"option": _option_it, "label": told("Cambia delle carte"),
                "choice": _choice("dai", "prendi", ("carta {t.place} {t.zone:di}",
-                                                  "{t.taking} carte {t.zone:di}")),
+                                                  "{t.taking} carte {t.zone:di}"),
+                                 ("la prima delle tue carte coperte",
+                                  "le prime {t.taking} delle tue carte coperte")),
                "move": _told("{t.who:The} dà {t.gave} e prende {t.took} {t.zone:da}.",
                              ("{t.who:The} dà una carta e ne prende una {t.zone:da}.",
                               ("{t.who:The} dà {t.taking} carte e ne prende altrettante "

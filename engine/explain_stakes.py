@@ -7,8 +7,9 @@ settlement policies, in one place.
 from __future__ import annotations
 
 from .explain_terms import RulesetTerms, Section
+from .guards import GUARDS
 from .settlement import PAY_POLICIES, TIE_POLICIES, Payment
-from .triggers import EVENTS, OUTCOMES, finds_holders
+from .triggers import CONDITIONS, EVENTS, OUTCOMES, finds_holders
 
 
 class StakeSections(RulesetTerms):
@@ -59,16 +60,24 @@ class StakeSections(RulesetTerms):
         # Why hands get compared: a knock, an instant hand, then each trigger event and each
         # outcome that compares the hands when it cannot be done, in their registries' order
         # (not the order the triggers are listed in).
-        found = set()
+        found: set[str] = set()
+        events: dict[str, list[str]] = {}  # event -> when its triggers compare the hands
         for x, unit in ends:
             if unit is not None and unit.settles == "showdown":
-                found.add("instant" if finds_holders(x) else x.on)
+                if finds_holders(x):
+                    found.add("instant")
+                else:
+                    events.setdefault(x.on, []).append(self._compared_when(x))
             elif unit is not None and unit.cause:
                 found.add(x.outcome)
         causes = [t("after a knock", "dopo una bussata")] if self.knock_options() else []
         if "instant" in found:
             causes.append(t("after an instant hand", "dopo una combinazione immediata"))
-        causes += [self.when(on) for on in EVENTS if on in found]
+        for on in EVENTS:  # a trigger without conditions says all its event's others say
+            said = events.get(on)
+            if said:
+                plain = self.when(on)
+                causes += [plain] if plain in said else list(dict.fromkeys(said))
         causes += [self.own(unit.cause) for unit in OUTCOMES.units() if unit.name in found]
         lines = []
         if wins:
@@ -83,6 +92,22 @@ class StakeSections(RulesetTerms):
             lines.append(t("A void hand costs nobody anything.",
                            "Una mano nulla non costa niente a nessuno."))
         return Section("settle", t("Who pays", "Chi paga"), tuple(lines))
+
+    def _compared_when(self, trig) -> str:
+        """When a trigger that compares the hands does so, as the ruleset says it: its event's
+        words, and with a condition that condition, checked at the event ("when as many rounds
+        have been played as there are players in the hand (checked at the end of every
+        round)"), not the event alone; then its guards."""
+        t = self.t
+        said = self.when(trig.on)
+        if trig.when:
+            said += t(", only when ", ", solo quando ") + self.join(
+                [GUARDS.say(g.keyword, "clause", g.param, self) for g in trig.when])
+        cond = trig.condition_spec
+        if cond is None:
+            return said
+        clause = CONDITIONS.say(cond.keyword, "clause", cond.param, self)
+        return t(f"when {clause} (checked {said})", f"quando {clause} (si controlla {said})")
 
     def end(self) -> Section:
         t = self.t

@@ -33,7 +33,10 @@ class TurnSections(RulesetTerms):
         guards = [g for g in (self.guard_adverb(g) for g in o.conditions) if g]
         if guards:
             text += " — " + ", ".join(guards)
-        if o.then:
+        if o.then and o.then_optional:
+            text += t(f"; then {self.step_ref(o.then)} (below), when it offers him a move",
+                      f"; poi {self.step_ref(o.then)} (sotto), se gli offre una mossa")
+        elif o.then:
             text += t(f"; then {self.step_ref(o.then)} (below)",
                       f"; poi {self.step_ref(o.then)} (sotto)")
         label = self.label(o.labels)

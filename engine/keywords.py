@@ -102,6 +102,9 @@ class CompileContext(Protocol):
     #: for a closing rule of the knock named by the file: whether an option or a trigger
     #: knocks (None for the others, and when the file names no closing rule)
     knocks: bool | None
+    #: for a turn primitive: its option is in the step a blind opening begins with
+    #: (`turn.opening` with `blind: true`), where the player has not seen his hand
+    blind_step: bool
 
     def error(self, at: ParamPath, message: str, also: Sequence[tuple] = ()) -> None: ...
     def rank_indices(self, codes: Sequence[Any], at: Sequence[Any]) -> list[int]: ...

@@ -113,6 +113,7 @@ class _SampleContext:
         self.valuation = rules.valuation
         self.hand_size = rules.hand_size
         self.zones = rules.zones
+        self.blind_step = False
 
     def error(self, at: ParamPath, message: str, also: Sequence[tuple] = ()) -> None:
         raise ValueError(f"the example of a primitive is refused at {at}: {message}")
@@ -374,12 +375,14 @@ def _swap_moving(st, opt, action, p) -> Moving:
     return Moving(took=(z,), gave=(h,), after=tuple(z if c == h else c for c in st.hands[p]))
 
 
-def _swap_choice(give: str, take: str, unseen: str) -> Phrase:
+def _swap_choice(give: str, take: str, unseen: str, blind: str) -> Phrase:
     """"Exchange a card: give Kc, take 7b  → 21"; a card the player cannot see is named by
-    its place ("card 2 of the widow")."""
+    its place ("card 2 of the widow"); his own, when he chooses without seeing his hand, is
+    not named (`blind`)."""
     def say(t: Told, w: Terms) -> str:
         taken = t.took.codes if t.took is not None else unseen.format(t=t)
-        return f"{t.label}: {give} {t.gave:codes}, {take} {taken}{t.after}"
+        given = t.gave.codes if t.gave is not None else blind
+        return f"{t.label}: {give} {given}, {take} {taken}{t.after}"
     return say
 
 
@@ -391,7 +394,8 @@ PRIMITIVES.add(Primitive(
         "en": {"option": lambda o, w: f"exchanges one of his cards with one card of "
                                       f"{w.zone(str(o.zone)).the('en')}",
                "label": told("Exchange a card"),
-               "choice": _swap_choice("give", "take", "card {t.place} {t.zone:di}"),
+               "choice": _swap_choice("give", "take", "card {t.place} {t.zone:di}",
+                                     "one of your unseen cards"),
                "move": _told_if("took gave", "{t.who:The} gives {t.gave} and takes {t.took} "
                                 "{t.zone:da}.",
                                 "{t.who:The} gives a card and takes one {t.zone:da}."),
@@ -400,7 +404,8 @@ PRIMITIVES.add(Primitive(
         "it": {"option": lambda o, w: f"scambia una delle sue carte con una "
                                       f"{w.zone(str(o.zone)).prep('it', 'di')}",
                "label": told("Cambia una carta"),
-               "choice": _swap_choice("dai", "prendi", "carta {t.place} {t.zone:di}"),
+               "choice": _swap_choice("dai", "prendi", "carta {t.place} {t.zone:di}",
+                                     "una delle tue carte coperte"),
                "move": _told_if("took gave", "{t.who:The} dà {t.gave} e prende {t.took} "
                                 "{t.zone:da}.",
                                 "{t.who:The} dà una carta e ne prende una {t.zone:da}."),

@@ -159,6 +159,8 @@ class Option:
     effect_specs: tuple[Spec, ...] = ()  # the effects as written, for words
     #: the primitive unit (primitives.Primitive): its words for choosing and telling the move
     unit: Any = field(default=None, repr=False)
+    #: `then_optional`: the next step is played only when it offers a move, else the turn ends
+    then_optional: bool = False
     #: its primitive passes: a whole round of such moves is the `all_passed` event
     is_pass: bool = field(init=False)
     #: its primitive itself knocks (not only through an effect)

@@ -121,7 +121,28 @@ def resample(st: GameState, player: int, rng: random.Random, keep_best: bool,
     if not new.hand_over and not new.is_over and (mover != player or
                                                   st.unseen_hand() == player):
         new._legal = new._step.legal(new, mover)
+        if not new._legal and st._legal and mover != player:
+            # the step he is in shows what he holds (a step played only when it offers him a
+            # move, `then_optional`: a 31 made, to declare at once): his hand as it is
+            _hand_as_it_is(st, new, mover, places)
+            new._legal = new._step.legal(new, mover)
     return new
+
+
+def _hand_as_it_is(st: GameState, new: GameState, mover: int,
+                   places: list[tuple[list[int], int, int]]) -> None:
+    """Give `mover` his real hand in the world `new`: each of his cards dealt elsewhere
+    changes places with a card dealt to him instead (the cards stay each where one was)."""
+    hand, real = new.hands[mover], st.hands[mover]
+    extra = [c for c in hand if c not in real]
+    for card, other in zip([c for c in real if c not in hand], extra):
+        for cards, _, _ in places:
+            if card in cards:
+                cards[cards.index(card)] = other
+                break
+    hand[:] = real
+    new.masks = [st.mask(h) for h in new.hands]
+    new.just_drawn = st.just_drawn
 
 
 def _unseen_places(st: GameState, new: GameState, player: int, others: list[int],

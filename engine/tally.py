@@ -4,13 +4,15 @@ counting.
 At the end of a hand each side's taken cards (a zone each side owns) are counted by the units
 listed in `scoring.hand`: most cards, most of a suit, holding a card, the best total of a table
 over ranks taken one card per suit (the primiera), and points per named event (the sweeps).
-A unit's compile step returns a closure `(deck, cards per side, events per side) -> points per
-side`, so settlement never reads the YAML. Each unit also says what taking one card is worth
-to a bot under it (`worth`), its short English name (`score --taken`), and its words: the
-sentence `explain` says and what points were scored for at the table (`reason`: "for the
-primiera"). `scoring.events` gives the points an event is worth the moment it is made: a fixed
-number, plus (optionally) the values of the cards of the capture and a bonus for cards of
-value.
+A unit's compile step returns a `Tally`: the closure counting per side what the entry
+compares or counts (cards 21-19, the primiera's sums) and the one turning those counts into
+points, so settlement never reads the YAML, and the counts the table shows at a hand's end and
+`score --taken` says are the very counts the points were scored by. Each unit also says what
+taking one card is worth to a bot under it (`worth`), its short English name (`score
+--taken`), and its words: the sentence `explain` says and what points were scored for at the
+table (`reason`: "for the primiera"). `scoring.events` gives the points an event is worth the
+moment it is made: a fixed number, plus (optionally) the values of the cards of the capture
+and a bonus for cards of value.
 """
 from __future__ import annotations
 
@@ -23,11 +25,34 @@ from .keywords import CompileContext, Kind, Registry, Terms, Unit
 
 #: (deck, taken cards per side, event counts per side) -> points per side
 Scorer = Callable[[Any, Sequence[Sequence[int]], Sequence[Mapping[str, int]]], list[float]]
-#: (deck, the entry's parameter, taken cards per side, event counts per side) -> per side, the
-#: number the entry compares or counts (None: that side cannot win it, a primiera without a
-#: suit): what the table shows at a hand's end and `score --taken` says behind each point
-Count = Callable[[Any, Any, Sequence[Sequence[int]], Sequence[Mapping[str, int]]],
+#: (deck, taken cards per side, event counts per side) -> per side, the number an entry
+#: compares or counts (None: that side cannot win it, a primiera without a suit)
+Count = Callable[[Any, Sequence[Sequence[int]], Sequence[Mapping[str, int]]],
                  list[float | None]]
+#: the counts per side -> the points per side
+Award = Callable[[list], list[float]]
+
+
+@dataclass(frozen=True, slots=True)
+class Tally:
+    """A `scoring.hand` entry as its unit's compile step made it: `count`, per side, the number
+    it compares or counts (what the table shows at a hand's end and `score --taken` says behind
+    each point), and `award`, the points those counts give; called, the points of a hand's end
+    (a `Scorer`)."""
+    count: Count
+    award: Award
+
+    def __call__(self, deck: Any, sides: Sequence[Sequence[int]],
+                 events: Sequence[Mapping[str, int]]) -> list[float]:
+        return self.award(self.count(deck, sides, events))
+
+
+def _nothing(deck: Any, sides: Sequence[Sequence[int]], events: Any) -> list[float | None]:
+    return [0] * len(sides)
+
+
+#: the entry of a refused parameter (the compile step said why): no count, no points
+NOTHING = Tally(_nothing, lambda counts: [0] * len(counts))
 #: (deck, played card, taken cards) -> the points of an event made by that capture
 EventPoints = Callable[[Any, int, Sequence[int]], float]
 #: (deck, the entry's parameter) -> per card of the deck, a rough worth of taking it
@@ -38,25 +63,19 @@ def _no_worth(deck: Any, param: Any) -> list[float]:
     return [0.0] * len(deck.cards)
 
 
-def _no_count(deck: Any, param: Any, sides: Sequence[Sequence[int]], events: Any
-              ) -> list[float | None]:
-    return [None] * len(sides)
-
-
 @dataclass(frozen=True, kw_only=True)
 class ScoreUnit(Unit):
     """A way of counting taken cards. `worth`: what taking each card is worth to a capturing
     bot under it (a card counts for most cards, more in a counted suit, much more when it
     scores by itself...). `short`: its name in a line of `score --taken` (English).
     `counts_events`: its points come from events the side made, not from the cards (unknown
-    to `score --taken`). `count`: per side, the number it compares or counts (cards 21-19,
-    the primiera's sums), said in its words' `count` form (what is counted) and, for a side
-    that cannot win it (None), `missing`. `most`: the points go to the one side with the
-    highest count, so equal counts are a tie nobody wins."""
+    to `score --taken`). Its compile step returns a `Tally`, whose count is said in its words'
+    `count` form (what is counted) and, for a side that cannot win it (None), `missing`.
+    `most`: the points go to the one side with the highest count, so equal counts are a tie
+    nobody wins."""
     worth: Worth = _no_worth
     short: Callable[[Any], str] = field(default=lambda param: "")
     counts_events: bool = False
-    count: Count = _no_count
     most: bool = False
 
 
@@ -76,20 +95,20 @@ def count_words(key: str, param: Any, terms: Terms) -> str:
 class Scoring:
     """The compiled `scoring:` section."""
     zone: str                                    # the side-owned zone of taken cards
-    hand: tuple[tuple[str, Any, Scorer], ...]    # (keyword, parameter, scorer), in file order
+    hand: tuple[tuple[str, Any, Tally], ...]     # (keyword, parameter, tally), in file order
     events: Mapping[str, EventPoints] = field(default_factory=dict)
     event_specs: Mapping[str, Any] = field(default_factory=dict)  # as written, for words
     leftover: str | None = None               # the zone the last taker takes at the end
 
 
 def score(name: str, description: str, schema: Mapping[str, Any],
-          compile: Callable[[Any, CompileContext], Scorer], words: Mapping[str, Any],
-          example: Any, worth: Worth, short: Callable[[Any], str], count: Count,
+          compile: Callable[[Any, CompileContext], Tally], words: Mapping[str, Any],
+          example: Any, worth: Worth, short: Callable[[Any], str],
           counts_events: bool = False, most: bool = False) -> ScoreUnit:
     return SCORES.add(ScoreUnit(kind=Kind.SCORE, name=name, description=description,
                                 schema=schema, compile=compile, words=words, example=example,
                                 worth=worth, short=short, counts_events=counts_events,
-                                count=count, most=most))
+                                most=most))
 
 
 #: the schema of an entry's `points` (its default is what an entry gives without one)
@@ -117,14 +136,15 @@ def _pts(n: float, lang: str) -> str:
 
 
 # ---- most cards ---------------------------------------------------------------------------
-def _most_cards(points: float, ctx: CompileContext) -> Scorer:
-    return lambda deck, sides, events: _most([len(s) for s in sides], points)
+def _most_cards(points: float, ctx: CompileContext) -> Tally:
+    return Tally(lambda deck, sides, events: [len(s) for s in sides],
+                 lambda counts: _most(counts, points))
 
 
 score("most_cards", "Points to the side that took the most cards (nobody scores on a tie).",
       {"type": "number", "minimum": 0}, _most_cards, example=1,
       worth=lambda deck, n: [1] * len(deck.cards), short=lambda n: "most cards", most=True,
-      count=lambda deck, n, sides, events: [len(s) for s in sides], words={
+      words={
           "en": {"sentence": lambda n, w: f"most cards taken: {_pts(n, 'en')} (none on a tie)",
                  "reason": lambda n, w: "most cards", "count": lambda n, w: "cards taken"},
           "it": {"sentence": lambda n, w: f"chi ha preso più carte: {_pts(n, 'it')} "
@@ -143,16 +163,14 @@ def _suit_index(spec: Mapping[str, Any], ctx: CompileContext) -> int | None:
     return codes.index(spec["suit"])
 
 
-def _most_of_suit(spec: Mapping[str, Any], ctx: CompileContext) -> Scorer:
+def _most_of_suit(spec: Mapping[str, Any], ctx: CompileContext) -> Tally:
     suit = _suit_index(spec, ctx)
     if suit is None:
-        return lambda deck, sides, events: [0] * len(sides)
+        return NOTHING
     points = _points(spec)
     of_suit = frozenset(c.id for c in ctx.deck.cards if c.suit == suit)  # counted by a set
-
-    def scorer(deck: Any, sides: Sequence[Sequence[int]], events: Any) -> list[float]:
-        return _most([len(of_suit.intersection(s)) for s in sides], points)
-    return scorer
+    return Tally(lambda deck, sides, events: [len(of_suit.intersection(s)) for s in sides],
+                 lambda counts: _most(counts, points))
 
 
 def _suit_name(spec: Mapping[str, Any], w: Terms, lang: str, plain: bool = False) -> str:
@@ -187,12 +205,6 @@ def _suit_at(deck: Any, spec: Mapping[str, Any]) -> int | None:
     return next((i for i, s in enumerate(deck.suits) if s.code == spec["suit"]), None)
 
 
-def _suit_count(deck: Any, spec: Mapping[str, Any], sides: Sequence[Sequence[int]],
-                events: Any) -> list[float | None]:
-    suit = _suit_at(deck, spec)
-    return [sum(1 for c in s if deck.cards[c].suit == suit) for s in sides]
-
-
 def _suit_worth(deck: Any, spec: Mapping[str, Any]) -> list[int]:
     suit = _suit_at(deck, spec)
     return [1 if c.suit == suit else 0 for c in deck.cards]
@@ -203,7 +215,7 @@ score("most_of_suit", "Points to the side that took the most cards of a suit: {s
        "properties": {"suit": {"type": "string", "description": "the suit's code"},
                       "points": POINTS}},
       _most_of_suit, example={"suit": "d", "points": 1}, worth=_suit_worth,
-      short=lambda s: f"most of suit {s['suit']}", count=_suit_count, most=True, words={
+      short=lambda s: f"most of suit {s['suit']}", most=True, words={
           "en": {"sentence": lambda s, w: _suit_words(s, w, "en"),
                  "reason": lambda s, w: f"most {_suit_name(s, w, 'en', plain=True)}",
                  "count": lambda s, w: f"{_suit_name(s, w, 'en')} taken"},
@@ -212,18 +224,16 @@ score("most_of_suit", "Points to the side that took the most cards of a suit: {s
 
 
 # ---- a card -------------------------------------------------------------------------------
-def _card(spec: Mapping[str, Any], ctx: CompileContext) -> Scorer:
+def _card(spec: Mapping[str, Any], ctx: CompileContext) -> Tally:
     try:
         card = ctx.deck.parse(str(spec["card"]))
     except CardError as e:
         ctx.error(("card",), str(e))
-        return lambda deck, sides, events: [0] * len(sides)
+        return NOTHING
     code, points = ctx.deck.cards[card].code, _points(spec)
     copies = frozenset(c.id for c in ctx.deck.cards if c.code == code)  # counted by a set
-
-    def scorer(deck: Any, sides: Sequence[Sequence[int]], events: Any) -> list[float]:
-        return [points * len(copies.intersection(s)) for s in sides]
-    return scorer
+    return Tally(lambda deck, sides, events: [len(copies.intersection(s)) for s in sides],
+                 lambda counts: [points * n for n in counts])
 
 
 def _card_reason(spec: Mapping[str, Any], w: Terms) -> str:
@@ -246,12 +256,6 @@ def _card_words(spec: Mapping[str, Any], w: Terms, lang: str) -> str:
     return f"{name}: {_pts(_points(spec), lang)}"
 
 
-def _card_count(deck: Any, spec: Mapping[str, Any], sides: Sequence[Sequence[int]],
-                events: Any) -> list[float | None]:
-    code = str(spec["card"])
-    return [sum(1 for c in s if deck.cards[c].code == code) for s in sides]
-
-
 def _card_worth(deck: Any, spec: Mapping[str, Any]) -> list[float]:
     return [5 * _points(spec) if c.code == str(spec["card"]) else 0 for c in deck.cards]
 
@@ -264,7 +268,7 @@ score("card", "Points to the side that took this card (each copy, with several d
                       "label": {"description": "its name in each language (the settebello)",
                                 "allOf": [{"$ref": "#/definitions/label"}]}}},
       _card, example={"card": "7d", "points": 1}, worth=_card_worth,
-      short=lambda s: f"card {s['card']}", count=_card_count, words={
+      short=lambda s: f"card {s['card']}", words={
           "en": {"sentence": lambda s, w: _card_words(s, w, "en"), "reason": _card_reason,
                  "count": _card_reason},
           "it": {"sentence": lambda s, w: _card_words(s, w, "it"), "reason": _card_reason,
@@ -294,7 +298,7 @@ def _best_total(by_card: Sequence[tuple[int, float]], suits: int, cards: Sequenc
     return sum(best.values())
 
 
-def _rank_table(spec: Mapping[str, Any], ctx: CompileContext) -> Scorer:
+def _rank_table(spec: Mapping[str, Any], ctx: CompileContext) -> Tally:
     given = {str(k): v for k, v in spec["values"].items()}
     codes = [r.code for r in ctx.deck.ranks]
     for k in given:
@@ -310,12 +314,12 @@ def _rank_table(spec: Mapping[str, Any], ctx: CompileContext) -> Scorer:
     by_card = tuple((c.suit, table[c.rank]) for c in ctx.deck.cards)
     suits = len(ctx.deck.suits)
 
-    def scorer(deck: Any, sides: Sequence[Sequence[int]], events: Any) -> list[float]:
-        totals = [_best_total(by_card, suits, s, every) for s in sides]
+    def award(totals: list) -> list[float]:  # a side without every suit asked cannot win
         if all(t is None for t in totals):
-            return [0] * len(sides)
+            return [0] * len(totals)
         return _most([-1.0 if t is None else t for t in totals], points)
-    return scorer
+    return Tally(lambda deck, sides, events: [_best_total(by_card, suits, s, every)
+                                              for s in sides], award)
 
 
 #: what a rank table without a `label` is called (en, it)
@@ -360,13 +364,6 @@ def _table_reason(spec: Mapping[str, Any], w: Terms) -> str:
     return noun(_table_name(spec, "en"), _table_name(spec, "it")).the(w.lang)
 
 
-def _table_count(deck: Any, spec: Mapping[str, Any], sides: Sequence[Sequence[int]],
-                 events: Any) -> list[float | None]:
-    """Each side's sum (None: it lacks a suit and `every_suit` is asked)."""
-    table = tuple(float(spec["values"].get(r.code, 0)) for r in deck.ranks)
-    return [rank_table_total(deck, s, table, _every_suit(spec)) for s in sides]
-
-
 def _table_count_words(spec: Mapping[str, Any], w: Terms) -> str:
     """"sum of the prime (primiera)", "somma della primiera"."""
     from .terms import noun
@@ -397,7 +394,7 @@ score("rank_table", "Points to the side with the highest sum, over the suits, of
       "of each suit by a table of values per rank (the primiera): {values, points, every_suit, "
       "label}.", _TABLE, _rank_table, example={"values": {"A": 16, "7": 21}, "points": 1},
       worth=_table_worth, short=lambda s: str((s.get("label") or {}).get("en") or "rank table"),
-      count=_table_count, most=True,
+      most=True,
       words={"en": {"sentence": lambda s, w: _table_words(s, w, "en"), "reason": _table_reason,
                     "count": _table_count_words,
                     "missing": lambda s, w: "no card of every suit"},
@@ -416,19 +413,16 @@ def _run_length(deck: Any, cards: Sequence[int], suit: int) -> int:
     return n
 
 
-def _suit_run(spec: Mapping[str, Any], ctx: CompileContext) -> Scorer:
+def _suit_run(spec: Mapping[str, Any], ctx: CompileContext) -> Tally:
     suit = _suit_index(spec, ctx)
     if suit is None:
-        return lambda deck, sides, events: [0] * len(sides)
+        return NOTHING
     if _at_least(spec) > len(ctx.deck.ranks):
         ctx.error(("at_least",), f"a run of {_at_least(spec)} cards from a suit of "
                   f"{len(ctx.deck.ranks)} ranks")
     least, per_card = _at_least(spec), _points(spec)
-
-    def scorer(deck: Any, sides: Sequence[Sequence[int]], events: Any) -> list[float]:
-        runs = [_run_length(deck, s, suit) for s in sides]
-        return [per_card * n if n >= least else 0 for n in runs]
-    return scorer
+    return Tally(lambda deck, sides, events: [_run_length(deck, s, suit) for s in sides],
+                 lambda runs: [per_card * n if n >= least else 0 for n in runs])
 
 
 def _at_least(spec: Mapping[str, Any]) -> int:
@@ -461,12 +455,6 @@ def _run_words(spec: Mapping[str, Any], w: Terms, lang: str) -> str:
 def _run_reason(spec: Mapping[str, Any], w: Terms) -> str:
     from .terms import noun
     return noun(_run_name(spec, "en"), _run_name(spec, "it")).the(w.lang)
-
-
-def _run_count(deck: Any, spec: Mapping[str, Any], sides: Sequence[Sequence[int]],
-               events: Any) -> list[float | None]:
-    suit = _suit_at(deck, spec)
-    return [_run_length(deck, s, suit) if suit is not None else 0 for s in sides]
 
 
 def _run_count_words(spec: Mapping[str, Any], w: Terms) -> str:
@@ -502,7 +490,6 @@ score("suit_run", "Points to each side whose cards of a suit run from the deck's
       "at_least, points, label}.", _RUN, _suit_run,
       example={"suit": "d", "at_least": 3, "points": 1}, worth=_run_worth,
       short=lambda s: str((s.get("label") or {}).get("en") or f"run of suit {s['suit']}"),
-      count=_run_count,
       words={"en": {"sentence": lambda s, w: _run_words(s, w, "en"), "reason": _run_reason,
                     "count": _run_count_words},
              "it": {"sentence": lambda s, w: _run_words(s, w, "it"), "reason": _run_reason,
@@ -510,9 +497,10 @@ score("suit_run", "Points to each side whose cards of a suit run from the deck's
 
 
 # ---- events counted at the end ------------------------------------------------------------
-def _per_event(spec: Mapping[str, Any], ctx: CompileContext) -> Scorer:
+def _per_event(spec: Mapping[str, Any], ctx: CompileContext) -> Tally:
     name, points = spec["event"], _points(spec)
-    return lambda deck, sides, events: [points * e.get(name, 0) for e in events]
+    return Tally(lambda deck, sides, events: [e.get(name, 0) for e in events],
+                 lambda counts: [points * n for n in counts])
 
 
 def _events_it(spec: Mapping[str, Any], w: Terms) -> str:
@@ -541,8 +529,7 @@ score("per_event", "Points per named event (a sweep) the side made in the hand: 
                                 "allOf": [{"$ref": "#/definitions/identifier"}]},
                       "points": POINTS}},
       _per_event, example={"event": "sweep", "points": 1}, worth=_no_worth,
-      short=lambda s: "per event", counts_events=True,
-      count=lambda deck, s, sides, events: [e.get(s["event"], 0) for e in events], words={
+      short=lambda s: "per event", counts_events=True, words={
           "en": {"sentence": lambda s, w: f"each {s['event']}: {_pts(_points(s), 'en')}",
                  "reason": _events_en, "count": lambda s, w: event_plural(s["event"], "en")},
           "it": {"sentence": lambda s, w: f"ogni {s['event']}: {_pts(_points(s), 'it')}",
@@ -632,7 +619,7 @@ def hand_counts(scoring: Scoring, deck: Any, sides: Sequence[Sequence[int]],
                 events: Sequence[Mapping[str, int]]) -> list[list[float | None]]:
     """Each `scoring.hand` entry's count per side, in file order, as its unit counts it (the
     cards 21-19, the denari 6-4, the primiera's sums, the scope): what decided each point."""
-    return [SCORES[name].count(deck, param, sides, events) for name, param, _ in scoring.hand]
+    return [tally.count(deck, sides, events) for _, _, tally in scoring.hand]
 
 
 def countback(st: Any, leaders: list[int]) -> list[int]:
@@ -653,8 +640,7 @@ def countback(st: Any, leaders: list[int]) -> list[int]:
             order = _reached_at(st, hand_points(scoring, deck, sides, events))
             key = {s: -sign * order[s] for s in tied}
         else:
-            name, param, _ = scoring.hand[step]
-            counts = SCORES[name].count(deck, param, sides, events)
+            counts = scoring.hand[step][2].count(deck, sides, events)
             key = {s: float("-inf") if counts[s] is None else counts[s] for s in tied}
         best = max(key.values())
         tied = [s for s in tied if key[s] == best]
@@ -749,13 +735,12 @@ def taken_entries(rules: Any, cards: Sequence[int]) -> list[TakenEntry]:
     mine = list(cards)
     others = [c for c in range(len(deck.cards)) if c not in set(mine)]
     out = []
-    for name, param, scorer in scoring.hand:
-        unit = SCORES[name]
-        if unit.counts_events:
+    for name, param, tally in scoring.hand:
+        if SCORES[name].counts_events:
             out.append(TakenEntry(name, param, 0.0, (None, None)))
             continue
-        mine_count, rest = unit.count(deck, param, [mine, others], [{}, {}])
-        out.append(TakenEntry(name, param, scorer(deck, [mine, others], [{}, {}])[0],
+        mine_count, rest = tally.count(deck, [mine, others], [{}, {}])
+        out.append(TakenEntry(name, param, tally.award([mine_count, rest])[0],
                               (mine_count, rest)))
     return out
 

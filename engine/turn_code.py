@@ -89,15 +89,19 @@ def _play_lines(rules: Ruleset, facts: PlayFacts, opt: Option, env: dict[str, An
     if opt.then is None:
         out.append("        end_turn(st, p)")
     else:
+        # an optional next step offering nothing ends the turn, not the hand
         out += _enter_lines(facts, rules.steps[opt.then], "p", "then", env, "        ",
-                            ends="pass")
+                            ends="pass",
+                            stuck="end_turn(st, p)" if opt.then_optional else "stuck(st)")
     return out + ["    if st.hand_over:", "        st._after_hand()"]
 
 
 def _enter_lines(facts: PlayFacts, step: Step, who: str, tag: str, env: dict[str, Any],
-                 pad: str, ends: str) -> list[str]:
+                 pad: str, ends: str, stuck: str = "stuck(st)") -> list[str]:
     """`step` becomes the step played and the moves of `who` in it are listed (turns.offer);
-    `ends` is the statement leaving the code when the stock's emptiness ends the hand."""
+    `ends` is the statement leaving the code when the stock's emptiness ends the hand, `stuck`
+    the one run when the step offers no move (the hand ends for want of one, or with
+    `then_optional` the turn does)."""
     env[tag] = step
     out = [f"{pad}st._step = {tag}"]
     body = pad
@@ -117,7 +121,7 @@ def _enter_lines(facts: PlayFacts, step: Step, who: str, tag: str, env: dict[str
             out.append(f"{body}p = {who}")
         out += [body + line[4:] for chunk in lines for line in chunk.split("\n")]
         out.append(f"{body}legal = st._legal = out")
-    return out + [f"{body}if not legal:", f"{body}    stuck(st)"]
+    return out + [f"{body}if not legal:", f"{body}    {stuck}"]
 
 
 def _end_turn_lines(rules: Ruleset, facts: PlayFacts, env: dict[str, Any]) -> list[str]:

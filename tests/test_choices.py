@@ -221,6 +221,47 @@ def test_the_declaration_is_told_to_the_mover_and_the_others():
         " dichiara la sua mano.")
 
 
+#: seat 1 makes 31 by swapping his 7 of clubs for the table's Queen of hearts; seat 3 is lowest
+MAKES_31 = {1: "Ah Kh 7c", 2: "7s 8c 10d", 3: "7d 8h 9c", 0: "10s Jc Qd"}
+MAKES_31_TABLE = "Qh 8s 9h"
+
+
+def test_a_31_made_by_a_swap_is_declared_at_once():
+    """"He puts the cards face up on the table and the game ends immediately": the swap that
+    makes seat 1's 31 is followed, in his own turn, by the declaration (the only move offered),
+    and the round ends before seat 2 plays; seat 3, lowest, loses the life."""
+    _, house = base_and_house(DECLARE)
+    state = new_game(house, dealer=0, players=4, hands=MAKES_31,
+                     zones={"table": MAKES_31_TABLE})
+    play(state, swap(state, give="7c", take="Qh"), seat=1)
+    assert state.current_player == 1 and [a.kind for a in state.legal_actions()] == ["declare"]
+    play(state, kind(state, "declare"), seat=1)
+    end = one(state, "hand_end", 1)
+    assert (end.data["outcome"], end.data["reason"]) == ("showdown", "declared")
+    assert lives_lost(state, 1) == {3: 1}
+    assert [e.player for e in events(state, "action", 1)] == [1, 1]
+
+
+def test_a_swap_that_makes_no_31_ends_the_turn_as_before():
+    """A swap leaving no 31 or Feuer goes on to the next player (the declaration step is not
+    played), and is no pass: a round of three passes after it refreshes nothing."""
+    _, house = base_and_house(DECLARE)
+    state = new_game(house, dealer=0, players=4, hands=MAKES_31,
+                     zones={"table": MAKES_31_TABLE})
+    play(state, swap(state, give="7c", take="8s"), seat=1)
+    assert state.current_player == 2 and not events(state, "stuck", 1)
+    for seat in (2, 3, 0):
+        play(state, kind(state, "pass"), seat=seat)
+    assert state.current_player == 1 and not events(state, "hand_end", 1)
+    assert not events(state, "refresh", 1)
+
+
+def test_then_optional_needs_then(tmp_path):
+    problems = refused(tmp_path / "x.yaml", "extends: schwimmen\nname: x\nturn:\n"
+                       "  steps:\n    play:\n      pass: {then_optional: true}\n")
+    said = [p.format() for p in problems]
+    assert any(":6:" in p and "`then_optional` needs `then:`" in p for p in said), said
+
 # ---- out_of_hand: whoever passes, or swaps all three, is out of this hand -----------------------
 OUT = "house/schwimmen-pass-is-out"
 COVERED.add(OUT)

@@ -307,6 +307,7 @@ CHANGES = {
     "house/schwimmen-new-table": {"turn"},
     "house/schwimmen-rounds": {"turn", "events", "settle"},
     "house/schwimmen-blind-choice": {"turn"},
+    "house/commerce-blind-swap": {"turn"},
 }
 
 
@@ -474,3 +475,32 @@ def test_points_games_take_penalty_points_and_ties_pay():
     en = text("house/scat-penalty-points", "en", "settle")
     assert "the player with the lowest hand takes 1 penalty point" in en
     assert "loses" not in en
+
+
+def test_why_hands_are_compared_says_the_round_rule_of_the_ruleset(tmp_path):
+    """"When the hands are compared (...)" names each round trigger as the file says it: a
+    hand compared at the end of every round, and one compared only once as many rounds as
+    players (or two) have been played, read differently, in both languages; the event alone
+    ("at the end of every round") is said only where every round compares the hands."""
+    every = tmp_path / "every.yaml"
+    every.write_text("extends: schwimmen\nname: every\n"
+                     "triggers:\n  each-round: {on: round_end, do: showdown}\n")
+    two = tmp_path / "two.yaml"
+    two.write_text("extends: schwimmen\nname: two\ntriggers:\n"
+                   "  two-rounds: {on: round_end, if: {round_reached: 2}, do: showdown}\n")
+
+    def why(path, lang):
+        settle = " ".join(" ".join(s.lines) for s in explain(load(str(path)), lang)
+                          if s.key == "settle")
+        return " ".join(settle.split())
+    assert "instant hand, at the end of every round or when" in why(every, "en")
+    assert "immediata, alla fine di ogni giro o quando" in why(every, "it")
+    assert ("when 2 rounds have been played (checked at the end of every round) or when"
+            in why(two, "en"))
+    assert ("quando si sono giocati 2 giri (si controlla alla fine di ogni giro) o quando"
+            in why(two, "it"))
+    assert "at the end of every round or" not in why(two, "en")
+    rounds = " ".join(" ".join(s.lines) for s in explain(load("house/schwimmen-rounds"), "en")
+                      if s.key == "settle")
+    assert "as many rounds have been played as there are players in the hand (checked" in \
+        " ".join(rounds.split())

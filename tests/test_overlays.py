@@ -696,7 +696,7 @@ COVERED |= {"house/knocker-pays-unless-highest", "house/under-21-pays",
 COVERED |= {"house/knocker-plays-last", "house/schwimmen-31-knocks"}
 #: the house rules of issue 17's turns on the table: their tests are in test_table_turns.py
 COVERED |= {"house/schwimmen-new-table", "house/schwimmen-rounds",
-            "house/schwimmen-blind-choice"}
+            "house/schwimmen-blind-choice", "house/commerce-blind-swap"}
 #: the house rules of issue 17's choices (several cards in one exchange, declaring, out of the
 #: hand): their behaviour tests are in test_choices.py
 COVERED |= {"house/schwimmen-swap-up-to-three", "house/schwimmen-declare",

@@ -38,7 +38,7 @@ from trentuno.engine.stakes_modes import (
     pay_lives,
 )
 from trentuno.engine.state import GameState
-from trentuno.engine.tally import ScoreUnit, taken_points
+from trentuno.engine.tally import ScoreUnit, Tally, taken_points
 from trentuno.engine.triggers import Event
 from trentuno.engine.variants import load
 
@@ -78,12 +78,12 @@ HIGHEST_PAYS = Policy(
 
 
 def _fewest(points: float, ctx: Any) -> Any:
-    def scorer(deck: Any, sides: Any, events: Any) -> list[float]:
-        low = min(len(s) for s in sides)
-        if [len(s) for s in sides].count(low) != 1:
-            return [0] * len(sides)
-        return [points if len(s) == low else 0 for s in sides]
-    return scorer
+    def award(counts: list) -> list[float]:
+        low = min(counts)
+        if counts.count(low) != 1:
+            return [0] * len(counts)
+        return [points if n == low else 0 for n in counts]
+    return Tally(lambda deck, sides, events: [len(s) for s in sides], award)
 
 
 FEWEST_CARDS = ScoreUnit(
@@ -292,6 +292,16 @@ def test_a_scratch_score_unit_is_explained_worth_and_narrated(registered, tmp_pa
     assert "scores 2 points for the fewest cards taken" in _watched(path, "en", 2, players=2)
     assert "segna 2 punti per aver preso meno carte" in _watched(path, "it", 2, players=2)
 
+
+
+def test_a_scratch_score_unit_s_counts_are_the_ones_it_scores_by(registered, tmp_path):
+    """One count serves the points and what is shown: `score --taken` says the 2 cards taken
+    against the other side's 38 behind the 2 points, without the unit saying its count twice."""
+    from trentuno.engine.tally import taken_entries
+    registered(FEWEST_CARDS)
+    rules = load(_file(tmp_path, FEWEST_FILE))
+    entry, = taken_entries(rules, rules.deck.parse_hand("7d 7c"))
+    assert (entry.points, entry.counts) == (2, (2, 38))
 
 # ---- a trigger event that ends hands --------------------------------------------------------
 BELL_FILE = ("extends: trentuno\nturn:\n  steps:\n    choose:\n"

@@ -63,6 +63,26 @@ def test_score_imports_neither_jsonschema_nor_the_game(tmp_path, cache):
     assert not [m for m in turn if m in modules], sorted(m for m in turn if m in modules)
 
 
+
+def test_help_lists_the_commands_without_importing_them(tmp_path, cache):
+    """`trentuno --help` lists every command with its short help and imports none of their
+    modules (nor the bots, the capture moves, the process pools they bring)."""
+    rc, modules, out = _imports("--help", cache=cache, cwd=tmp_path)
+    assert rc == 0 and "simulate  Play many bot games and summarise them." in out
+    loaded = sorted(m for m in modules if m.startswith("trentuno.cli.cmd_") or m in HEAVY
+                    or m in ("trentuno.engine.capture", "trentuno.engine.explain"))
+    assert loaded == []
+
+
+def test_the_help_table_says_what_each_command_says_of_itself():
+    """The short help `--help` lists without importing a command is the command's own."""
+    import importlib
+
+    from trentuno.cli.main import COMMANDS
+    for name, words in COMMANDS.items():
+        command = getattr(importlib.import_module(f"trentuno.cli.cmd_{name}"), name)
+        assert command.short_help == words, name
+
 def test_a_spoilt_verdict_memory_is_only_a_slower_start(tmp_path, cache):
     assert _imports("validate", "trentuno", cache=cache, cwd=tmp_path)[0] == 0
     for entry in cache.rglob("*"):

@@ -379,3 +379,62 @@ def test_the_table_shows_the_blind_hand_face_down_in_both_languages():
     assert seen["cards"] == [] and "face down" in seen["label"]
     play(state, kind(state, "pass"), seat=0)
     assert any("Ace of clubs" in x for x in TableView(state.rules, "en", seat=0).table(state))
+
+
+# ---- swap_cards in a blind opening: Commerce's dealer exchanges one or two unseen cards ---------
+SWAP_UNSEEN = "house/commerce-blind-swap"
+COVERED.add(SWAP_UNSEEN)
+
+
+def test_the_blind_dealer_exchanges_one_or_two_cards_he_has_not_seen():
+    """"Before looking at his own cards, the dealer may exchange one or two of his cards for one
+    or two of the exposed cards": he chooses how many and which table cards, one move each (3
+    single cards, 3 pairs), not which of his own go (they are the first he was dealt); the
+    cards he gives lie face up in their place, and he then holds the rest of his hand and the
+    cards he took."""
+    state = _blind(STRONG, rules=base_and_house(SWAP_UNSEEN)[1])
+    exchanges = [a for a in state.legal_actions() if a.kind == "swap_cards"]
+    assert len(exchanges) == 6
+    deck = state.rules.deck
+    two = next(a for a in exchanges if deck.codes(a.cards) and len(
+        set(a.cards) - set(state.hands[0])) == 2 and deck.parse("Kh") in a.cards
+        and deck.parse("Qh") in a.cards)
+    play(state, two, seat=0)
+    assert sorted(deck.codes(state.hands[0])) == sorted(["9c", "Kh", "Qh"])
+    assert sorted(deck.codes(state.zones["table"])) == sorted(["Ac", "Kc", "8h"])
+    assert state.current_player == 1 and state.unseen_hand() is None
+
+
+def test_the_blind_exchange_names_none_of_his_cards_in_both_languages():
+    """The choices name the table cards he takes and count his own ("the first 2 of your unseen
+    cards"), never one of them nor the hand they would leave; typing a card of his picks
+    nothing."""
+    state = _blind(STRONG, rules=base_and_house(SWAP_UNSEEN)[1])
+    for lang, own in (("en", "the first 2 of your unseen cards"),
+                      ("it", "le prime 2 delle tue carte coperte")):
+        view = TableView(state.rules, lang, seat=0)
+        said = [text for a, text in view.choices(state, state.legal_actions())
+                if a.kind == "swap_cards"]
+        assert any(own in text for text in said), said
+        assert not any(c in text for text in said for c in ("Ac", "Kc", "9c", "→"))
+        for a in state.legal_actions():
+            assert not set(view.shown_cards(state, a)) & set(state.hands[0])
+
+
+def test_the_blind_exchange_is_the_same_move_in_a_world_dealt_again():
+    """A search bot plays the move in worlds where the dealer's unseen hand was dealt again:
+    there too he gives his first cards for the table cards named, and his hand's mask is the
+    hand he then holds (not the real game's)."""
+    import random
+    state = _blind(STRONG, rules=base_and_house(SWAP_UNSEEN)[1])
+    deck = state.rules.deck
+    move = next(a for a in state.legal_actions() if a.kind == "swap_cards"
+                and deck.parse("Kh") in a.cards and deck.parse("Qh") in a.cards
+                and deck.parse("8h") not in a.cards)
+    rng = random.Random(2)
+    for _ in range(6):
+        world = state.resample(0, rng)
+        first = list(world.hands[0][2:])
+        world.apply_unchecked(move)
+        assert sorted(world.hands[0]) == sorted(first + [deck.parse("Kh"), deck.parse("Qh")])
+        assert world.masks[0] == world.mask(world.hands[0])

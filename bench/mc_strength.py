@@ -31,11 +31,13 @@ NEW = "mc:infer=on:score=game"
 
 
 def play_cell(ruleset: str, bot: str, opponent: str, games: range, seed: int
-              ) -> tuple[float, list[float]]:
-    """The tested bot's wins (shared ones as fractions) over `games`, and its decision times."""
+              ) -> tuple[float, list[float], list[float]]:
+    """The tested bot's wins (shared ones as fractions) over `games`, its decision times and
+    the opponents' (decisions with more than one legal move, CPU time)."""
     rules = load(ruleset)
     wins = 0.0
     times: list[float] = []
+    theirs: list[float] = []
     for g in games:
         s = game_seed(seed, g)
         seat = g % PLAYERS
@@ -46,10 +48,10 @@ def play_cell(ruleset: str, bot: str, opponent: str, games: range, seed: int
         while not state.is_over:
             actions = state.legal_actions()
             p = state.current_player
-            if p == seat and len(actions) > 1:
+            if len(actions) > 1:
                 t0 = time.process_time()
                 choice = bots[p](state, actions)
-                times.append(time.process_time() - t0)
+                (times if p == seat else theirs).append(time.process_time() - t0)
             else:
                 choice = bots[p](state, actions)
             state.apply_unchecked(choice)
@@ -58,7 +60,7 @@ def play_cell(ruleset: str, bot: str, opponent: str, games: range, seed: int
         if (g + 1) % 25 == 0:
             print(f"  {ruleset} vs {opponent}: game {g + 1}, {wins:g} won",
                   file=sys.stderr, flush=True)
-    return wins, times
+    return wins, times, theirs
 
 
 def main() -> None:
@@ -74,17 +76,18 @@ def main() -> None:
     ap.add_argument("--bot", default=NEW, help=f"the bot tested (default: {NEW})")
     ap.add_argument("--old", default=OLD, help=f"what mc-old plays (default: {OLD})")
     args = ap.parse_args()
-    print(f"| ruleset | against | games | `{args.bot}` win share | 95% interval | decision |")
-    print("| --- | --- | --- | --- | --- | --- |", flush=True)
+    print(f"| ruleset | against | games | `{args.bot}` win share | 95% interval | decision "
+          "| opponents' decision |")
+    print("| --- | --- | --- | --- | --- | --- | --- |", flush=True)
     for ruleset in args.rulesets:
         for against in args.against:
             opponent = args.old if against == "mc-old" else against
             games = range(args.first, args.first + args.games)
-            wins, times = play_cell(ruleset, args.bot, opponent, games, args.seed)
+            wins, times, theirs = play_cell(ruleset, args.bot, opponent, games, args.seed)
             lo, hi = wilson(wins, args.games)
-            ms = statistics.median(times) * 1000 if times else 0.0
+            ms, oms = (statistics.median(t) * 1000 if t else 0.0 for t in (times, theirs))
             print(f"| {ruleset} | {against} | {args.games} | {wins / args.games:.3f} | "
-                  f"{lo:.3f}-{hi:.3f} | {ms:.0f} ms |", flush=True)
+                  f"{lo:.3f}-{hi:.3f} | {ms:.1f} ms | {oms:.1f} ms |", flush=True)
 
 
 if __name__ == "__main__":

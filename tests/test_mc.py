@@ -188,3 +188,28 @@ def test_settled_decisions_bank_worlds_for_open_ones(monkeypatch):
     assert sum(worlds) <= 16 * len(worlds)
     assert min(worlds) < 16 < max(worlds)
     assert max(worlds) <= 16 * 4
+
+
+def test_the_new_parameters_are_read_and_bounded():
+    kind, params = parse_bot("mc:caution=0:slip=0.35:infer=weigh:alpha=0.5:adapt=on")
+    bot = kind.make(1, **params)
+    assert (bot.caution, bot.slip, bot.alpha, bot.weigh, bot.adapt) == (0, 0.35, 0.5, True, True)
+    with pytest.raises(UsageError, match="slip must be from 0 to 1, not 2"):
+        parse_bot("mc:slip=2")
+    with pytest.raises(UsageError, match="adapt must be on or off"):
+        parse_bot("mc:adapt=yes")
+
+
+def test_a_cautious_enough_bot_plays_greedys_moves():
+    # caution is how many standard errors better a move must score than greedy's: with a
+    # hundred, no move is ever that much better, and the bot plays greedy's own moves
+    greedy = parse_bots("greedy", 4, 1)[0]
+    cautious = parse_bot("mc:caution=100:iterations=8")
+    bold = parse_bot("mc:caution=0:iterations=8")
+    cb, bb = cautious[0].make(1, **cautious[1]), bold[0].make(1, **bold[1])
+    differs = 0
+    for state, _ in _positions("trentuno", 90, games=3):
+        actions = state.legal_actions()
+        assert cb(state, actions) == greedy(state, actions)
+        differs += bb(state, actions) != greedy(state, actions)
+    assert differs > 0

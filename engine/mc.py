@@ -34,8 +34,9 @@ the favourite) bank the worlds it did not use for the open ones.
 
 All of it is opt-in: measured by bench/mc_strength.py (docs/lab.md), none of it makes the
 bot measurably stronger against both greedy and the previous `mc` at equal time per decision
-(the softer `slip=0.35` removes the overshoot that made `infer=on` lose to searching players,
-but only brings it level), so plain `mc` stays the bot it was.
+(the softer `slip=0.35` at the 22 worlds that cost what 32 do without it plays level with
+the previous `mc` against greedy, and under the fair share against three of it on a seed not
+used to fit it), so plain `mc` stays the bot it was.
 """
 from __future__ import annotations
 

@@ -28,7 +28,7 @@ each, weighed by its likelihood ** `alpha` instead of drawing again (cheaper: ab
 more than no inference, where drawing again costs about half as much again).
 `bench/mc_clues.py` fits the slip per clue to how a kind of player plays: against greedy
 players the real hands never break the discard clue (slip 0) and seldom the others (0.25),
-against the previous `mc` they break all of them far more (0.33-0.48, Trentuno, seed 1).
+against the previous `mc` they break all of them far more (0.33-0.48; docs/lab.md).
 `adapt=on` lets a decision settled early (every other move `SETTLED` standard errors below
 the favourite) bank the worlds it did not use for the open ones.
 

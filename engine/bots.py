@@ -279,8 +279,17 @@ BOTS: dict[str, BotKind] = {kind.name: kind for kind in (
             (Param("iterations", int, 1, 1_000_000,
                    "worlds tried per decision (default 32)"),
              Param("time", float, 0.001, 3600, "seconds per decision at most"),
+             Param("caution", float, 0, 100, "plays greedy's move unless another scored "
+                   "better by this many standard errors (default 0.5)"),
              Param("infer", str, 0, 0, "on: deals the others' hands as their last moves "
-                   "suggest; off: as they were dealt (default)", ("on", "off")),
+                   "suggest; weigh: weighs the deals so; off: as they were dealt (default)",
+                   ("on", "weigh", "off")),
+             Param("alpha", float, 0, 10, "with infer=weigh: a deal weighs its likelihood "
+                   "to this power (default 1)"),
+             Param("slip", float, 0, 1, "with infer: the chance given to each move of the "
+                   "others that greedy would not have made (default 0.15)"),
+             Param("adapt", str, 0, 0, "on: a decision settled early banks the worlds it did "
+                   "not use for the open ones (default off)", ("on", "off")),
              Param("score", str, 0, 0, "game: scores a deal by the chance of winning the "
                    "game where lives are lost one by one; hand: by the hand (default)",
                    ("game", "hand"))),
@@ -305,8 +314,9 @@ def parse_bot(spec: str) -> tuple[BotKind, dict[str, Any]]:
                              f"(as in {_example(kind)})")
         if param.choices:
             if text not in param.choices:
+                *rest, last = param.choices
                 raise UsageError(f"bot {spec.strip()!r}: {key} must be "
-                                 f"{' or '.join(param.choices)}, not {text!r}")
+                                 f"{', '.join(rest)} or {last}, not {text!r}")
             params[key] = text
             continue
         try:

@@ -22,9 +22,21 @@ every seat, and scores how the hand left the player. Two things make it more tha
   nearer to winning. Elsewhere (pots, points, capture
   games) the score is the hand's (`score=hand`): what it left the player against the others.
 
-Both are opt-in (`mc:infer=on:score=game`): measured by bench/mc_strength.py (docs/lab.md),
-they do not make the bot stronger yet (0.350 against 0.328 against greedy in the four-player
-game of docs/lab.md, and 0.160 at a table of three plain `mc`), so plain `mc` stays the bot it was.
+How far to trust the inference is a parameter: `slip` (default `SLIP`) is what a world keeps
+for each move greedy would not have made holding it; `infer=weigh` keeps every world, one deal
+each, weighed by its likelihood ** `alpha` instead of drawing again (cheaper: about a tenth
+more than no inference, where drawing again costs about half as much again).
+`bench/mc_clues.py` fits the slip per clue to how a kind of player plays: against greedy
+players the real hands never break the discard clue (slip 0) and seldom the others (0.25),
+against the previous `mc` they break all of them far more (0.33-0.48; docs/lab.md).
+`adapt=on` lets a decision settled early (every other move `SETTLED` standard errors below
+the favourite) bank the worlds it did not use for the open ones.
+
+All of it is opt-in: measured by bench/mc_strength.py (docs/lab.md), none of it makes the
+bot measurably stronger against both greedy and the previous `mc` at equal time per decision
+(the softer `slip=0.35` at the 22 worlds that cost what 32 do without it plays level with
+the previous `mc` against greedy, and under the fair share against three of it on a seed not
+used to fit it), so plain `mc` stays the bot it was.
 """
 from __future__ import annotations
 
@@ -44,6 +56,12 @@ SLIP = 0.15
 #: At most this many deals are drawn for one world before the likeliest of them is taken:
 #: a deal costs a few hundredths of a playout, and this bounds the work of a decision.
 TRIES = 6
+#: adapt=on: a decision is settled when every other move is this many standard errors below
+#: the favourite; one may borrow up to BORROW times its worlds from the bank, which holds at
+#: most BANK times them
+SETTLED = 2.0
+BORROW = 3
+BANK = 8
 #: The knock bar of the greedy the others are taken to be: knock - (round - 2), knock = 27.
 GREEDY_KNOCK = 27
 
@@ -72,15 +90,24 @@ class MonteCarloBot:
 
     def __init__(self, seed: int | None = None, iterations: int = 32,
                  time: float | None = None, caution: float = 0.5, keep: int = 3,
-                 infer: str = "off", score: str = "hand"):
+                 infer: str = "off", score: str = "hand", alpha: float = 1.0,
+                 slip: float = SLIP, adapt: str = "off"):
         from .bots import greedy_bot  # (bots re-exports this class: imported when first made)
         self.rng = random.Random(seed)
         self.iterations = iterations
         self.time = time
         self.caution = caution
         self.keep = keep
-        self.infer = infer == "on"
+        self.infer = infer != "off"
+        #: weigh the worlds by their likelihood ** alpha instead of drawing again (infer=weigh)
+        self.weigh = infer == "weigh"
+        self.alpha = alpha
+        self.slip = slip
         self.by_game = score == "game"
+        #: adapt=on: a decision that is settled early (no other move can plausibly beat the
+        #: favourite) stops and banks the worlds it did not use; an open one may draw on them
+        self.adapt = adapt == "on"
+        self.bank = 0
         self.playout = greedy_bot()
 
     def __call__(self, state, actions: list) -> Action:
@@ -94,43 +121,72 @@ class MonteCarloBot:
         # per move: the sum and sum of squares of its gain over the favourite's, world by world
         diff = [0.0] * len(actions)
         square = [0.0] * len(actions)
+        total = [0.0, 0.0]  # the worlds' weights, and their squares
         deadline = None if self.time is None else time.perf_counter() + self.time
         tried = list(range(len(actions)))
         # with many moves, the first quarter of the worlds picks the few worth the rest
         narrow = self.iterations // 4 if len(actions) > self.keep + 1 else 0
         worlds = 0
-        for _ in range(self.iterations):
-            world = self._world(state, p, turns)
+        budget = self.iterations + (min(self.bank, BORROW * self.iterations) if self.adapt else 0)
+        while worlds < budget:
+            world, w = self._world(state, p, turns)
             gains = self._playouts(world, actions, tried, scorer)
             worlds += 1
+            total[0] += w
+            total[1] += w * w
             base = gains[fav]
             for i, g in gains.items():
                 d = g - base
-                diff[i] += d
-                square[i] += d * d
+                diff[i] += w * d
+                square[i] += w * d * d
             if deadline is not None and time.perf_counter() >= deadline:
                 break
             if worlds == narrow:
                 rivals = sorted((i for i in tried if i != fav), key=lambda i: -diff[i])
                 tried = sorted([fav] + rivals[:self.keep])
-        return actions[self._pick(fav, tried, diff, square, worlds)]
+            if self.adapt and worlds >= max(narrow, 8) and worlds % 4 == 0 and \
+                    self._settled(fav, tried, diff, square, total):
+                break
+        if self.adapt:
+            self.bank = min(self.bank + self.iterations - worlds, BANK * self.iterations)
+        return actions[self._pick(fav, tried, diff, square, total)]
 
-    def _world(self, state, p: int, turns: list[Turn]):
-        """A world for `p`: a deal of what he cannot see, kept with the chance that the others
-        would have played their last turns so holding it (the likeliest of `TRIES` deals when
-        none is kept)."""
+    def _settled(self, fav: int, tried: list[int], diff: list[float], square: list[float],
+                 total: list[float]) -> bool:
+        """Whether no move but the favourite could still score clearly better: each one's
+        mean gain is more than `SETTLED` standard errors below the favourite's."""
+        weight = total[0]
+        if weight <= 0.0:
+            return False
+        worlds = weight * weight / total[1]
+        for i in tried:
+            if i == fav:
+                continue
+            mean = diff[i] / weight
+            spread = max(square[i] / weight - mean * mean, 0.0) ** 0.5
+            if mean + SETTLED * spread / worlds ** 0.5 >= 0.0:
+                return False
+        return True
+
+    def _world(self, state, p: int, turns: list[Turn]) -> tuple[Any, float]:
+        """A world for `p` and its weight: a deal of what he cannot see, weighed by the chance
+        that the others would have played their last turns so holding it, tempered
+        (** alpha), with `infer=weigh`; with `infer=on`, kept with that chance (the likeliest
+        of `TRIES` deals when none is kept), weight 1."""
         rng = self.rng
         best, best_chance = None, -1.0
-        for _ in range(TRIES if turns else 1):
+        for _ in range(TRIES if turns and not self.weigh else 1):
             world = state.resample(p, rng, keep_best=True, history=False, stop_at_hand_end=True)
             if not turns:
-                return world
-            chance = likelihood(world, turns)
+                return world, 1.0
+            chance = likelihood(world, turns, self.slip)
+            if self.weigh:
+                return world, chance ** self.alpha
             if rng.random() < chance:
-                return world
+                return world, 1.0
             if chance > best_chance:
                 best, best_chance = world, chance
-        return best
+        return best, 1.0
 
     def _playouts(self, world, actions: list, tried: list[int], scorer: _Scorer) -> dict:
         """Each tried move played in `world` and on to the end of the hand, scored."""
@@ -149,12 +205,17 @@ class MonteCarloBot:
         return gains
 
     def _pick(self, fav: int, tried: list[int], diff: list[float], square: list[float],
-              worlds: int) -> int:
-        """The favourite, unless a move scored clearly better in these worlds."""
+              total: list[float]) -> int:
+        """The favourite, unless a move scored clearly better in these worlds (the means and
+        spreads weighted by the worlds' weights, the error by their effective number)."""
         best, best_margin = fav, 0.0
+        weight = total[0]
+        if weight <= 0.0:
+            return best
+        worlds = weight * weight / total[1]
         for i in tried:
-            mean = diff[i] / worlds
-            spread = max(square[i] / worlds - mean * mean, 0.0) ** 0.5
+            mean = diff[i] / weight
+            spread = max(square[i] / weight - mean * mean, 0.0) ** 0.5
             margin = mean - self.caution * spread / worlds ** 0.5
             if margin > best_margin:
                 best, best_margin = i, margin
@@ -294,7 +355,7 @@ def _exchange(t: Turn, first: Any, steps: Any, tables: dict | None) -> Turn:
                       exchanged=role is not PASS)
 
 
-def likelihood(world, turns: list[Turn]) -> float:
+def likelihood(world, turns: list[Turn], slip: float = SLIP) -> float:
     """The chance greedy players holding `world`'s hands would have played `turns`, relative
     to the likeliest hands (1.0): SLIP for each move greedy would not have made."""
     valuation = world.rules.valuation
@@ -307,14 +368,14 @@ def likelihood(world, turns: list[Turn]) -> float:
             best = strength.get(now)
             if best is not None and any(strength.get(full & ~(1 << c), -1) > best
                                         for c in _bits(now)):
-                chance *= SLIP
-        chance *= _before_chance(t, now, strength, value)
+                chance *= slip
+        chance *= _before_chance(t, now, strength, value, slip)
         if t.table is not None:
-            chance *= _exchange_chance(t, now, strength)
+            chance *= _exchange_chance(t, now, strength, slip)
     return chance
 
 
-def _exchange_chance(t: Turn, now: int, strength: dict) -> float:
+def _exchange_chance(t: Turn, now: int, strength: dict, slip: float) -> float:
     """Greedy makes the exchange that raises the hand most, else passes: SLIP when the hand
     held before the turn says otherwise."""
     before = (now & ~t.took) | t.gave
@@ -332,11 +393,11 @@ def _exchange_chance(t: Turn, now: int, strength: dict) -> float:
                     best = s
     if t.exchanged:
         made = strength.get(now, -1)
-        return 1.0 if made > own and made >= best else SLIP
-    return 1.0 if best <= own else SLIP
+        return 1.0 if made > own and made >= best else slip
+    return 1.0 if best <= own else slip
 
 
-def _before_chance(t: Turn, now: int, strength: dict, value: dict) -> float:
+def _before_chance(t: Turn, now: int, strength: dict, value: dict, slip: float) -> float:
     """The chance of the turn's first move from the hand he held before it, averaged over
     which of his cards was the one drawn unseen."""
     start = (now & ~t.took) | t.gave
@@ -354,13 +415,13 @@ def _before_chance(t: Turn, now: int, strength: dict, value: dict) -> float:
             continue
         chance = 1.0
         if t.could_knock and value[before] >= t.bar:
-            chance *= SLIP
+            chance *= slip
         card = t.declined if t.declined is not None else t.taken
         if card is not None:
             raises = any(strength.get((before | 1 << card) & ~(1 << c), -1) > own
                          for c in _bits(before))
             if raises == (t.declined is not None):
-                chance *= SLIP
+                chance *= slip
         total += chance
     return total / len(befores) if befores else 1.0
 

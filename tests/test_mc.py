@@ -114,7 +114,102 @@ def test_the_previous_mc_is_a_parameter():
     assert kind.name == "mc" and params == {"infer": "off", "score": "hand"}
     bot = kind.make(1, **params)
     assert not bot.infer and not bot.by_game
-    with pytest.raises(UsageError, match="infer must be on or off, not 'maybe'"):
+    with pytest.raises(UsageError, match="infer must be on, weigh or off, not 'maybe'"):
         parse_bot("mc:infer=maybe")
     with pytest.raises(UsageError, match="score must be game or hand"):
         parse_bot("mc:score=1")
+
+
+def _counting_resample(monkeypatch) -> list:
+    from trentuno.engine.state import GameState as State
+    calls: list = []
+    real = State.resample
+
+    def counting(self, *args, **kwargs):
+        calls.append(1)
+        return real(self, *args, **kwargs)
+    monkeypatch.setattr(State, "resample", counting)
+    return calls
+
+
+def test_weighing_the_worlds_draws_one_deal_each(monkeypatch):
+    # infer=weigh: every world is one deal, weighed by its likelihood ** alpha, never drawn
+    # again (infer=on draws up to TRIES deals for a world)
+    calls = _counting_resample(monkeypatch)
+    bot = MonteCarloBot(1, iterations=5, infer="weigh", alpha=0.5, slip=0.3)
+    seen = 0
+    for state, p in _positions("trentuno", 80, games=2, every=4):
+        turns = last_turns(state, p, random.Random(2))
+        if turns:
+            world, w = bot._world(state, p, turns)
+            assert w == pytest.approx(likelihood(world, turns, 0.3) ** 0.5)
+            seen += w < 1.0
+        calls.clear()
+        actions = state.legal_actions()
+        bot(state, actions)
+        assert len(calls) <= (5 + 1 if len(actions) > 1 else 0)
+    assert seen > 5  # some deals break what the others did, and weigh less
+
+
+def test_the_slip_is_what_a_broken_clue_keeps():
+    checked = 0
+    for state, p in _positions("trentuno", 60, games=8):
+        for t in last_turns(state, p, random.Random(1)):
+            if t.could_knock:
+                kept = likelihood(state, [t._replace(bar=1000)], 0.4)
+                assert likelihood(state, [t._replace(bar=0)], 0.4) == pytest.approx(0.4 * kept)
+                checked += 1
+    assert checked > 5
+
+
+def test_settled_decisions_bank_worlds_for_open_ones(monkeypatch):
+    # adapt=on: over a game the bot plays no more worlds than iterations a decision, but a
+    # decision settled early stops, and an open one may play more than iterations
+    worlds: list[int] = []
+    bot = MonteCarloBot(3, iterations=16, adapt="on")
+    real = bot._playouts
+
+    def counting(*args):
+        worlds[-1] += 1
+        return real(*args)
+    monkeypatch.setattr(bot, "_playouts", counting)
+    rules = load("trentuno")
+    for g in range(2):
+        state = GameState(rules, 4, seed=300 + g, record=False, history=True)
+        bots = parse_bots("greedy", 4, g)
+        while not state.is_over:
+            actions = state.legal_actions()
+            if state.current_player == 0 and len(actions) > 1:
+                worlds.append(0)
+                choice = bot(state, actions)
+            else:
+                choice = bots[state.current_player](state, actions)
+            state.apply_unchecked(choice)
+    assert sum(worlds) <= 16 * len(worlds)
+    assert min(worlds) < 16 < max(worlds)
+    assert max(worlds) <= 16 * 4
+
+
+def test_the_new_parameters_are_read_and_bounded():
+    kind, params = parse_bot("mc:caution=0:slip=0.35:infer=weigh:alpha=0.5:adapt=on")
+    bot = kind.make(1, **params)
+    assert (bot.caution, bot.slip, bot.alpha, bot.weigh, bot.adapt) == (0, 0.35, 0.5, True, True)
+    with pytest.raises(UsageError, match="slip must be from 0 to 1, not 2"):
+        parse_bot("mc:slip=2")
+    with pytest.raises(UsageError, match="adapt must be on or off"):
+        parse_bot("mc:adapt=yes")
+
+
+def test_a_cautious_enough_bot_plays_greedys_moves():
+    # caution is how many standard errors better a move must score than greedy's: with a
+    # hundred, no move is ever that much better, and the bot plays greedy's own moves
+    greedy = parse_bots("greedy", 4, 1)[0]
+    cautious = parse_bot("mc:caution=100:iterations=8")
+    bold = parse_bot("mc:caution=0:iterations=8")
+    cb, bb = cautious[0].make(1, **cautious[1]), bold[0].make(1, **bold[1])
+    differs = 0
+    for state, _ in _positions("trentuno", 90, games=3):
+        actions = state.legal_actions()
+        assert cb(state, actions) == greedy(state, actions)
+        differs += bb(state, actions) != greedy(state, actions)
+    assert differs > 0

@@ -15,9 +15,9 @@ is not taken by a number card of its value (`number_takes_figure: false`), and e
 deck with copies of a card (one move per set of codes, whatever copies lie where). Both give
 the same moves in the same order (tests/test_capture_speed.py compares them).
 
-`judge` is the bots' side: what a capture would make (events, their points at once), with what
-is the same for every move of the decision (is this the hand's last card? which events can be
-made at all?) worked out once per decision, not once per move.
+`now` and `made` are the bots' side (`best_capture`): what a capture would make (events, their
+points at once), with what is the same for every move of the decision (is this the hand's last
+card? which events can be made at all?) worked out once per decision (`now`), not once per move.
 """
 from __future__ import annotations
 
@@ -376,20 +376,6 @@ def _distinct_cards(hand: list[int], deck: Any) -> list[int]:
 
 
 # ---- what a capture would make (for bots) ----------------------------------------------------
-#: a capture's (events made, points they are worth at once), by its cards
-Judge = Callable[[tuple[int, ...]], tuple[int, float]]
-
-
-def judge(st: Any, opt: Any) -> Judge | None:
-    """What each capture of `opt` would make now, without playing it (as its facts say, move
-    by move); None when no capture can make anything now (no event can be made on the hand's
-    last card, say). What every move shares is read once a decision (`now`), what never
-    changes once an option (`_events_of`); each move is judged by `made`."""
-    shared = now(st, opt)
-    if shared is None:
-        return None
-    return lambda action_cards: made(shared, action_cards)
-
 
 def now(st: Any, opt: Any) -> tuple | None:
     """What every capture of `opt` shares in this decision, for `made`: (the events that can
@@ -512,4 +498,4 @@ def _worth(worth: tuple[float, ...], cards: tuple[int, ...], kept: int) -> float
     return total
 
 
-__all__ = ["Taker", "best_capture", "capture_lister", "judge"]
+__all__ = ["Taker", "best_capture", "capture_lister", "made", "now"]

@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as hs
 from trentuno.engine import GameState, builtin_files, load
 from trentuno.engine.capture import MAX_CAPTURE_MOVES, by_takes_all, takings
-from trentuno.engine.capture_moves import Taker, judge
+from trentuno.engine.capture_moves import Taker, made, now
 from trentuno.engine.roles import CAPTURE
 
 
@@ -122,20 +122,21 @@ def facts_preview(st, action):
 def test_greedy_judges_each_capture_by_its_facts(name):
     rules = load(name)
     rng = random.Random(11)
-    judged = made = 0
+    judged = making = 0
     for seed in range(3):
         st = GameState(rules, rules.default_players, seed=seed)
         while not st.is_over and st.turns_taken < 400:
             actions = st.legal_actions()
             for a in actions:
                 if a.role is CAPTURE and len(a.cards) > 1:
-                    j = judge(st, a.option_ref)
+                    shared = now(st, a.option_ref)
                     want = facts_preview(st, a)
-                    assert (j(a.cards) if j else (0, 0.0)) == want, (name, a.cards)
+                    got = made(shared, a.cards) if shared is not None else (0, 0.0)
+                    assert got == want, (name, a.cards)
                     judged += 1
-                    made += want[0] > 0
+                    making += want[0] > 0
             st.apply(actions[rng.randrange(len(actions))])
-    assert judged > 50 and made > 0
+    assert judged > 50 and making > 0
 
 
 @pytest.mark.parametrize("name", CAPTURE_GAMES)

@@ -275,6 +275,93 @@ score("card", "Points to the side that took this card (each copy, with several d
                  "count": _card_reason}})
 
 
+# ---- a set of cards, all of them ----------------------------------------------------------
+def _all_cards(spec: Mapping[str, Any], ctx: CompileContext) -> Tally:
+    """Each side's count is how many of the named cards it took (a card named by its code, any
+    copy of it counting); the points go to a side that took every one of them."""
+    codes = [str(c) for c in spec["cards"]]
+    for i, code in enumerate(codes):
+        try:
+            ctx.deck.parse(code)
+        except CardError as e:
+            ctx.error(("cards", i), str(e))
+            return NOTHING
+    if len(set(codes)) != len(codes):
+        ctx.error(("cards",), "a card is named twice")
+        return NOTHING
+    wanted = [frozenset(c.id for c in ctx.deck.cards if c.code == code) for code in codes]
+    need, points = len(wanted), _points(spec)
+    return Tally(lambda deck, sides, events: [sum(1 for copies in wanted
+                                                  if not copies.isdisjoint(s)) for s in sides],
+                 lambda held: [points if n == need else 0 for n in held])
+
+
+def _all_name(spec: Mapping[str, Any], w: Terms) -> Any:
+    """Its label as a noun ("la grande"), else "these cards"."""
+    from .terms import noun
+    label = spec.get("label") or {}
+    if label:
+        return noun(str(label.get("en") or label.get("it")),
+                    str(label.get("it") or label.get("en")))
+    return None
+
+
+def _all_list(spec: Mapping[str, Any], w: Terms) -> str:
+    from .terms import card_noun
+    deck = w.rules.deck
+    return w.join([card_noun(deck, deck.parse(str(c))).the(w.lang) for c in spec["cards"]])
+
+
+def _all_words(spec: Mapping[str, Any], w: Terms) -> str:
+    """"the grande (the King, the Knight and the Jack of coins, all of them): 5 points"."""
+    name = _all_name(spec, w)
+    cards = _all_list(spec, w)
+    per = _pts(_points(spec), w.lang)
+    if w.lang == "it":
+        lead = f"{name.the('it')} ({cards}, tutte)" if name else f"{cards}, tutte"
+        return f"{lead}: {per} a chi le prende tutte"
+    lead = f"{name.the('en')} ({cards}, all of them)" if name else f"{cards}, all of them"
+    return f"{lead}: {per} to the side that takes them all"
+
+
+def _all_reason(spec: Mapping[str, Any], w: Terms) -> str:
+    name = _all_name(spec, w)
+    if name:
+        return str(name.the(w.lang))
+    return _all_list(spec, w)
+
+
+def _all_count(spec: Mapping[str, Any], w: Terms) -> str:
+    """"cards of the grande", "carte della grande"."""
+    name = _all_name(spec, w)
+    if w.lang == "it":
+        return f"carte {name.prep('it', 'di')}" if name else "carte della serie"
+    return f"cards of {name.en}" if name else "cards of the set"
+
+
+def _all_worth(deck: Any, spec: Mapping[str, Any]) -> list[float]:
+    """Each card of the set is worth its share of the points, a little more (it is needed)."""
+    codes = {str(c) for c in spec["cards"]}
+    share = 1.5 * _points(spec) / max(1, len(codes))
+    return [share if c.code in codes else 0 for c in deck.cards]
+
+
+score("all_cards", "Points to the side that took every one of these cards (Cirulla's grande: "
+      "the King, Knight and Jack of denari score 5): {cards, points, label}.",
+      {"type": "object", "required": ["cards"], "additionalProperties": False,
+       "properties": {"cards": {"type": "array", "minItems": 1,
+                                "items": {"type": "string"},
+                                "description": "the cards' codes, e.g. [Rd, Cd, Fd]"},
+                      "points": POINTS,
+                      "label": {"description": "its name in each language (the grande)",
+                                "allOf": [{"$ref": "#/definitions/label"}]}}},
+      _all_cards, example={"cards": ["Rd", "Cd", "Fd"], "points": 5}, worth=_all_worth,
+      short=lambda s: str((s.get("label") or {}).get("en") or
+                          "all of " + " ".join(str(c) for c in s["cards"])),
+      words={"en": {"sentence": _all_words, "reason": _all_reason, "count": _all_count},
+             "it": {"sentence": _all_words, "reason": _all_reason, "count": _all_count}})
+
+
 # ---- a table over ranks, best card per suit (primiera) ------------------------------------
 def rank_table_total(deck: Any, cards: Sequence[int], table: Sequence[float],
                      every_suit: bool) -> float | None:
@@ -420,13 +507,22 @@ def _suit_run(spec: Mapping[str, Any], ctx: CompileContext) -> Tally:
     if _at_least(spec) > len(ctx.deck.ranks):
         ctx.error(("at_least",), f"a run of {_at_least(spec)} cards from a suit of "
                   f"{len(ctx.deck.ranks)} ranks")
-    least, per_card = _at_least(spec), _points(spec)
+    least, most, per_card = _at_least(spec), _at_most(spec), _points(spec)
+    if most < least:
+        ctx.error(("at_most",), f"a run counted up to {most} cards cannot score from "
+                  f"{least}")
     return Tally(lambda deck, sides, events: [_run_length(deck, s, suit) for s in sides],
-                 lambda runs: [per_card * n if n >= least else 0 for n in runs])
+                 lambda runs: [per_card * min(n, most) if n >= least else 0 for n in runs])
 
 
 def _at_least(spec: Mapping[str, Any]) -> int:
     return int(spec.get("at_least", _RUN["properties"]["at_least"]["default"]))
+
+
+def _at_most(spec: Mapping[str, Any]) -> int:
+    """The cards of the run that count (no bound: every card of the suit)."""
+    most = spec.get("at_most")
+    return 10 ** 6 if most is None else int(most)
 
 
 def _run_name(spec: Mapping[str, Any], lang: str) -> str:
@@ -445,11 +541,14 @@ def _run_words(spec: Mapping[str, Any], w: Terms, lang: str) -> str:
     suit = _suit_name(spec, w, lang)
     name = _run_name(spec, lang).removeprefix("the ")
     per = _pts(_points(spec), lang)
+    most = spec.get("at_most")
     if lang == "it":
-        return (f"{name} ({first} di {suit}, e ogni carta di {suit} che li segue in scala): "
-                f"{per} per ogni carta della scala")
+        upto = "" if most is None else f", fino a {most} carte"
+        return (f"{name} ({first} di {suit}, e ogni carta di {suit} che li segue in scala"
+                f"{upto}): {per} per ogni carta della scala")
+    upto = "" if most is None else f", up to {most} cards"
     return (f"the {name} ({first} of {suit}, and each card of {suit} above them in "
-            f"sequence): {per} for each card of the run")
+            f"sequence{upto}): {per} for each card of the run")
 
 
 def _run_reason(spec: Mapping[str, Any], w: Terms) -> str:
@@ -480,14 +579,18 @@ _RUN: Mapping[str, Any] = {
         "at_least": {"type": "integer", "minimum": 1, "default": 3,
                      "description": "the cards the run needs to score at all (default 3: Ace, "
                                     "Two and Three)"},
+        "at_most": {"type": "integer", "minimum": 1,
+                    "description": "the cards of the run that count at most (the piccola of "
+                                   "Cirulla stops at the Seven: 7); without it, every card "
+                                   "of the run counts"},
         "points": dict(POINTS, description="the points for each card of the run (default 1)"),
         "label": {"description": "its name in each language (the napola); without one, it is "
                                  "called the run",
                   "allOf": [{"$ref": "#/definitions/label"}]}}}
 score("suit_run", "Points to each side whose cards of a suit run from the deck's lowest rank "
       "up without a gap, at least `at_least` of them: `points` for each card of the run (the "
-      "napola: Ace, Two and Three of denari score 3, the Four too 4, and so on): {suit, "
-      "at_least, points, label}.", _RUN, _suit_run,
+      "napola: Ace, Two and Three of denari score 3, the Four too 4, and so on), counting at "
+      "most `at_most` cards: {suit, at_least, at_most, points, label}.", _RUN, _suit_run,
       example={"suit": "d", "at_least": 3, "points": 1}, worth=_run_worth,
       short=lambda s: str((s.get("label") or {}).get("en") or f"run of suit {s['suit']}"),
       words={"en": {"sentence": lambda s, w: _run_words(s, w, "en"), "reason": _run_reason,

@@ -168,3 +168,75 @@ def test_the_table_tells_what_the_deal_scored(cirulla, lang, seat, said):
     view = TableView(cirulla, lang, seat=seat)
     lines = view.events(st, [e for e in st.events if e.kind == "dealt_event"])
     assert lines == said, lines
+
+
+# ---- the grande and the piccola, at the hand's end -------------------------------------------
+def taken(rules, text):
+    """What `score --taken` counts for one side that took these cards: entry -> points."""
+    from trentuno.engine.tally import taken_points
+    entries, _ = taken_points(rules, rules.deck.parse_hand(text.split()))
+    return dict(entries)
+
+
+def test_the_grande_is_five_for_the_king_knight_and_jack_of_denari_all_three(cirulla):
+    assert taken(cirulla, "Rd Cd Fd")["the grande"] == 5
+    assert taken(cirulla, "Rd Cd Fs").get("the grande", 0) == 0     # the Jack of swords
+    assert taken(cirulla, "Rd Cd").get("the grande", 0) == 0
+
+
+def test_the_piccola_is_the_run_of_denari_from_the_ace_up_to_the_seven(cirulla):
+    assert taken(cirulla, "Ad 2d 3d")["the piccola"] == 3
+    assert taken(cirulla, "Ad 2d 3d 4d 5d")["the piccola"] == 5
+    assert taken(cirulla, "Ad 2d 4d 5d").get("the piccola", 0) == 0
+    # all ten denari run on through the figures, but the piccola stops at the Seven: 7
+    ten = "Ad 2d 3d 4d 5d 6d 7d Fd Cd Rd"
+    assert taken(cirulla, ten)["the piccola"] == 7
+    assert taken(cirulla, ten)["the grande"] == 5
+
+
+def test_the_grande_and_the_piccola_score_in_play(cirulla):
+    """Hands played to their end pay the side that took the three figures of denari 5, and
+    the run of denari its length: the points the table records are the taken cards' own."""
+    seen = set()
+    for seed in range(60):
+        st = GameState(cirulla, players=2, seed=seed, record=True, stop_at_hand_end=True)
+        while not st.hand_over:
+            st.apply(st.legal_actions()[0])
+        got = {(e.player, e.data["reason"]): e.data["added"] for e in kinds(st, "points")}
+        for (_side, reason), added in got.items():
+            if reason == "all_cards#8":
+                assert added == 5
+                seen.add("grande")
+            if reason == "suit_run#7":
+                assert 3 <= added <= 7
+                seen.add("piccola")
+    assert seen == {"grande", "piccola"}
+
+
+def test_the_grande_and_the_piccola_are_said_in_both_languages(cirulla):
+    en, it = (" ".join(render(explain(cirulla, lang), width=10_000).split())
+              for lang in ("en", "it"))
+    assert ("the grande (the King of coins, the Knight of coins and the Jack of coins, all of "
+            "them): 5 points to the side that takes them all") in en
+    assert ("the piccola (the Ace, the Two and the Three of coins, and each card of coins above "
+            "them in sequence, up to 7 cards): 1 point for each card of the run") in en
+    assert ("la grande (il Re di denari, il Cavallo di denari e il Fante di denari, tutte): 5 "
+            "punti a chi le prende tutte") in it
+    assert "fino a 7 carte): 1 punto per ogni carta della scala" in it
+
+
+@pytest.mark.parametrize("entry,said", [
+    ("{all_cards: {cards: [Rd, Xd]}}", ":5:32: unknown card 'Xd'"),
+    ("{all_cards: {cards: [Rd, Rd]}}", ":5:27: a card is named twice"),
+    ("{all_cards: {cards: Rd}}", ":5:"),
+    ("{suit_run: {suit: d, at_least: 3, at_most: 2}}", (":5:50: a run counted up to 2 cards "
+     "cannot score from 3")),
+])
+def test_a_wrong_set_or_run_is_refused_in_one_located_line(tmp_path, entry, said):
+    from click.testing import CliRunner
+    from trentuno.cli.main import cli
+    path = tmp_path / "t.yaml"
+    path.write_text(f"extends: scopa\nname: t\nscoring:\n  hand:\n    - {entry}\n",
+                    encoding="utf-8")
+    r = CliRunner().invoke(cli, ["validate", str(path)])
+    assert r.exit_code != 0 and said in r.output and "Traceback" not in r.output, r.output

@@ -279,13 +279,9 @@ score("card", "Points to the side that took this card (each copy, with several d
 def _all_cards(spec: Mapping[str, Any], ctx: CompileContext) -> Tally:
     """Each side's count is how many of the named cards it took (a card named by its code, any
     copy of it counting); the points go to a side that took every one of them."""
-    codes = [str(c) for c in spec["cards"]]
-    for i, code in enumerate(codes):
-        try:
-            ctx.deck.parse(code)
-        except CardError as e:
-            ctx.error(("cards", i), str(e))
-            return NOTHING
+    codes = ctx.card_codes([str(c) for c in spec["cards"]], ("cards",))
+    if len(codes) != len(spec["cards"]):  # a card it does not know (said where)
+        return NOTHING
     if len(set(codes)) != len(codes):
         ctx.error(("cards",), "a card is named twice")
         return NOTHING

@@ -240,3 +240,18 @@ def test_a_wrong_set_or_run_is_refused_in_one_located_line(tmp_path, entry, said
                     encoding="utf-8")
     r = CliRunner().invoke(cli, ["validate", str(path)])
     assert r.exit_code != 0 and said in r.output and "Traceback" not in r.output, r.output
+
+
+# ---- the fewest cards, in regoledelgioco's reading (house/cirulla-fewest) -------------------
+def test_the_plain_taking_takes_the_fewest_cards_and_fifteen_stays_free(cirulla):
+    from test_capture import moves
+    table = ["7b", "2s", "5b", "3d"]                     # 17: nothing for the dealer
+    free = deal(cirulla, ["7s", "Fb", "Cc"], PLAIN0, table)
+    fewest = deal(load("house/cirulla-fewest"), ["7s", "Fb", "Cc"], PLAIN0, table)
+    by_seven = lambda st: sorted(m for m in moves(st) if m[0] == "7s")   # noqa: E731
+    # as the shipped Cirulla: the Seven, or 2 + 5 adding up to it, or 3 + 5 making 15 with it
+    assert by_seven(free) == [("7s", "2s", "5b"), ("7s", "3d", "5b"), ("7s", "7b")]
+    # by the fewest cards: 2 + 5 goes, the taking of fifteen stays
+    assert by_seven(fewest) == [("7s", "3d", "5b"), ("7s", "7b")]
+    en = " ".join(render(explain(load("house/cirulla-fewest")), width=10_000).split())
+    assert "only those of the fewest cards may be taken" in en

@@ -299,6 +299,7 @@ CHANGES = {
     "house/asso-piglia-tutto": {"turn"},
     "house/scopa-must-take": {"turn"},
     "house/scopa-fewest-cards": {"turn"},
+    "house/cirulla-fewest": {"turn"},
     "house/knocker-pays-unless-highest": {"settle"},
     "house/under-21-pays": {"settle"},
     "house/points-by-place": {"stakes", "settle", "end"},

@@ -678,7 +678,8 @@ COVERED |= {"house/scopa-d-assi", "house/scopa-21", "house/scopa-last-card",
 #: the rest of the Scopa family (issue 18): their tests are in test_scopa_family.py
 COVERED |= {"house/scopone", "house/scopone-scientifico", "house/scopa-a-perdere",
             "house/scopa-napola", "house/scopa-di-quindici", "house/cirulla",
-            "house/asso-piglia-tutto", "house/scopa-must-take", "house/scopa-fewest-cards"}
+            "house/asso-piglia-tutto", "house/scopa-must-take", "house/scopa-fewest-cards",
+            "house/cirulla-fewest"}
 #: the countback at a tied target (issue 18): its tests are in test_scopa_words.py
 COVERED |= {"house/scopa-first-to-11"}
 #: the house rules of issue 7's language features: their behaviour tests are in

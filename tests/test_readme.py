@@ -23,14 +23,11 @@ PAGE = Page.read(PATH)
 HEADINGS = ["trentuno", "Quick start", "Writing a house rule", "A table for friends",
             "The balance lab: what does a rule change do?", "Where things live", "The game API",
             "Speed"]
-NUMBERS = {"thirty": 30, "thirty-one": 31, "thirty-two": 32, "thirty-three": 33,
-           "thirty-four": 34, "thirty-five": 35, "thirty-six": 36, "thirty-seven": 37,
-           "thirty-eight": 38, "thirty-nine": 39, "forty": 40, "forty-one": 41,
-           "forty-two": 42, "forty-three": 43, "forty-four": 44, "forty-five": 45,
-           "forty-six": 46, "forty-seven": 47, "forty-eight": 48,
-           "forty-nine": 49, "fifty": 50, "fifty-one": 51, "fifty-two": 52, "fifty-three": 53,
-           "fifty-four": 54, "fifty-five": 55, "fifty-six": 56, "fifty-seven": 57,
-           "fifty-eight": 58, "fifty-nine": 59, "sixty": 60, "sixty-one": 61, "sixty-two": 62}
+_TENS = ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
+_UNITS = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
+#: the numbers 20-99 as the README writes them ("sixty-three")
+NUMBERS = {f"{ten}-{unit}" if unit else ten: 20 + 10 * t + u
+           for t, ten in enumerate(_TENS) for u, unit in enumerate(["", *_UNITS])}
 
 
 def _sh_blocks() -> list[Block]:

@@ -7,8 +7,17 @@ import pytest
 from trentuno.engine import GameState, load, parse_bots
 from trentuno.engine.bots import parse_bot
 from trentuno.engine.errors import UsageError
+from trentuno.engine.mc import (
+    PATIENCE,
+    SLIP,
+    TRIES,
+    MonteCarloBot,
+    _Scorer,
+    last_turns,
+    likelihood,
+    race,
+)
 from trentuno.engine.roles import KNOCK
-from trentuno.engine.mc import PATIENCE, SLIP, TRIES, MonteCarloBot, _Scorer, last_turns, likelihood, race
 
 
 def _positions(ruleset: str, seed: int, games: int = 6, every: int = 3):
@@ -238,3 +247,28 @@ def test_a_long_hand_ends_with_a_knock_when_greedy_would():
         state.apply_unchecked(choice)
         turns += 1
     assert turns <= 40  # (greedy's bar is 19 by then, and falls a point a round)
+
+
+def test_halving_gives_the_close_call_more_worlds_at_the_same_playouts(monkeypatch):
+    # alloc=halve: the playouts the narrowing spends, in rounds that halve the moves, so the
+    # last two moves are compared over more worlds than `iterations`, at no more playouts
+    checked = 0
+    for ruleset in ("trentuno", "schwimmen"):
+        for state, _ in _positions(ruleset, 70, games=1, every=5):
+            actions = state.legal_actions()
+            spent = {}
+            for alloc in ("narrow", "halve"):
+                bot = MonteCarloBot(2, iterations=16, alloc=alloc)
+                tried: list[int] = []
+                real = bot._playouts
+                monkeypatch.setattr(bot, "_playouts",
+                                    lambda w, a, t, s, real=real, tried=tried:
+                                    tried.append(len(t)) or real(w, a, t, s))
+                bot(state, actions)
+                spent[alloc] = tried
+            if len(actions) > 2:
+                assert sum(spent["halve"]) <= sum(spent["narrow"])
+                assert len(spent["halve"]) > len(spent["narrow"]) == 16
+                assert spent["halve"][-1] == 2
+                checked += 1
+    assert checked > 5

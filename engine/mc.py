@@ -32,6 +32,15 @@ against the previous `mc` they break all of them far more (0.33-0.48; docs/lab.m
 `adapt=on` lets a decision settled early (every other move `SETTLED` standard errors below
 the favourite) bank the worlds it did not use for the open ones.
 
+How the playouts of a decision are spread over its moves is a parameter too: by default the
+first quarter of the worlds narrows many moves to a few; `alloc=halve` (a constructor
+argument; `--bots` does not list it yet) spends the same playouts in rounds of successive
+halving, so that the last two moves are compared over more worlds.
+
+Late in a long hand (from round `PATIENCE`) the bot knocks where greedy would: the playouts'
+greedy players knock with anything by then, which makes every other move look better than a
+knock, and bots that all search so would never end the hand.
+
 All of it is opt-in: measured by bench/mc_strength.py (docs/lab.md), none of it makes the
 bot measurably stronger against both greedy and the previous `mc` at equal time per decision
 (the softer `slip=0.35` at the 22 worlds that cost what 32 do without it plays level with

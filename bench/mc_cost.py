@@ -13,8 +13,8 @@ import argparse
 import statistics
 import time
 
+from mc_strength import make_bot
 from trentuno.engine import GameState, load, parse_bots
-from trentuno.engine.bots import parse_bot
 
 
 def positions(ruleset: str, games: int) -> list:
@@ -44,8 +44,7 @@ def main() -> None:
     times: dict[str, list[float]] = {s: [] for s in args.specs}
     for run in range(args.runs):
         for spec in args.specs:
-            kind, params = parse_bot(spec)
-            bot = kind.make(run, **params)
+            bot = make_bot(spec, run)
             t0 = time.process_time()
             for state in states:
                 bot(state, state.legal_actions())

@@ -22,7 +22,8 @@ import statistics
 import sys
 import time
 
-from trentuno.engine import GameState, load, parse_bots
+from trentuno.engine import GameState, load
+from trentuno.engine.bots import parse_bot
 from trentuno.engine.simulate import game_seed
 from trentuno.engine.stats import wilson
 
@@ -32,6 +33,16 @@ OLD = "mc:infer=off:score=hand"  # what plain `mc` plays
 #: the candidate: the inference with the softer slip fitted on seed 1 (bench/mc_clues.py) and
 #: the game's score, at 22 worlds a decision, which cost what the previous mc's 32 do
 NEW = "mc:infer=on:slip=0.35:score=game:iterations=22"
+
+
+def make_bot(spec: str, seed: int):
+    """The bot of one seat as `parse_bots` makes it (same seed), and also with the opt-in
+    `alloc=halve` of MonteCarloBot, which `--bots` does not name yet (bots.py lists mc's
+    parameters, and another branch owns it)."""
+    words = spec.split(":")
+    extra = dict(w.split("=", 1) for w in words[1:] if w.startswith("alloc="))
+    kind, params = parse_bot(":".join(w for w in words if not w.startswith("alloc=")))
+    return kind.make(seed, **params, **extra)
 
 
 def play_cell(ruleset: str, bot: str, opponent: str, games: range, seed: int
@@ -47,7 +58,7 @@ def play_cell(ruleset: str, bot: str, opponent: str, games: range, seed: int
         seat = g % PLAYERS
         specs = [opponent] * PLAYERS
         specs[seat] = bot
-        bots = parse_bots(",".join(specs), PLAYERS, s)
+        bots = [make_bot(spec, s * 1000 + i + 1) for i, spec in enumerate(specs)]
         state = GameState(rules, PLAYERS, seed=s, record=False, history=True)
         while not state.is_over:
             actions = state.legal_actions()

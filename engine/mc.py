@@ -32,6 +32,15 @@ against the previous `mc` they break all of them far more (0.33-0.48; docs/lab.m
 `adapt=on` lets a decision settled early (every other move `SETTLED` standard errors below
 the favourite) bank the worlds it did not use for the open ones.
 
+How the playouts of a decision are spread over its moves is a parameter too: by default the
+first quarter of the worlds narrows many moves to a few; `alloc=halve` (a constructor
+argument; `--bots` does not list it yet) spends the same playouts in rounds of successive
+halving, so that the last two moves are compared over more worlds.
+
+Late in a long hand (from round `PATIENCE`) the bot knocks where greedy would: the playouts'
+greedy players knock with anything by then, which makes every other move look better than a
+knock, and bots that all search so would never end the hand.
+
 All of it is opt-in: measured by bench/mc_strength.py (docs/lab.md), none of it makes the
 bot measurably stronger against both greedy and the previous `mc` at equal time per decision
 (the softer `slip=0.35` at the 22 worlds that cost what 32 do without it plays level with
@@ -64,6 +73,13 @@ BORROW = 3
 BANK = 8
 #: The knock bar of the greedy the others are taken to be: knock - (round - 2), knock = 27.
 GREEDY_KNOCK = 27
+#: From this round of a hand on, the bot knocks whenever greedy would. The playouts take every
+#: other player for greedy, whose bar falls a point a round, so late in a long hand they have
+#: the next player knock at his turn with anything, and any move that keeps the hand going
+#: (even a swap that changes nothing) scores better than a knock. Players who all search so
+#: never knock: two `mc:iterations=8` at Schwimmen swapped the same card back and forth up
+#: to the 2,000-turn limit. Greedy's bar is 19 by then, and mc's hands seldom last so long.
+PATIENCE = 10
 
 
 class MonteCarloBot:
@@ -91,7 +107,7 @@ class MonteCarloBot:
     def __init__(self, seed: int | None = None, iterations: int = 32,
                  time: float | None = None, caution: float = 0.5, keep: int = 3,
                  infer: str = "off", score: str = "hand", alpha: float = 1.0,
-                 slip: float = SLIP, adapt: str = "off"):
+                 slip: float = SLIP, adapt: str = "off", alloc: str = "narrow"):
         from .bots import greedy_bot  # (bots re-exports this class: imported when first made)
         self.rng = random.Random(seed)
         self.iterations = iterations
@@ -108,6 +124,8 @@ class MonteCarloBot:
         #: favourite) stops and banks the worlds it did not use; an open one may draw on them
         self.adapt = adapt == "on"
         self.bank = 0
+        #: alloc=halve: successive halving over the moves at the playouts the narrowing costs
+        self.halve = alloc == "halve"
         self.playout = greedy_bot()
 
     def __call__(self, state, actions: list) -> Action:
@@ -115,6 +133,8 @@ class MonteCarloBot:
             return actions[0]
         p = state.current_player
         favourite = self.playout(state, actions)
+        if favourite.role is KNOCK and state.round >= PATIENCE:
+            return favourite
         fav = actions.index(favourite)
         turns = last_turns(state, p, self.rng) if self.infer else []
         scorer = _Scorer(state, p, self.by_game)
@@ -124,10 +144,10 @@ class MonteCarloBot:
         total = [0.0, 0.0]  # the worlds' weights, and their squares
         deadline = None if self.time is None else time.perf_counter() + self.time
         tried = list(range(len(actions)))
-        # with many moves, the first quarter of the worlds picks the few worth the rest
-        narrow = self.iterations // 4 if len(actions) > self.keep + 1 else 0
+        budget, cuts = self._schedule(len(actions))
+        narrow = max(cuts, default=0)
         worlds = 0
-        budget = self.iterations + (min(self.bank, BORROW * self.iterations) if self.adapt else 0)
+        budget += min(self.bank, BORROW * self.iterations) if self.adapt else 0
         while worlds < budget:
             world, w = self._world(state, p, turns)
             gains = self._playouts(world, actions, tried, scorer)
@@ -141,15 +161,36 @@ class MonteCarloBot:
                 square[i] += w * d * d
             if deadline is not None and time.perf_counter() >= deadline:
                 break
-            if worlds == narrow:
+            if worlds in cuts:
                 rivals = sorted((i for i in tried if i != fav), key=lambda i: -diff[i])
-                tried = sorted([fav] + rivals[:self.keep])
+                tried = sorted([fav] + rivals[:cuts[worlds] - 1])
             if self.adapt and worlds >= max(narrow, 8) and worlds % 4 == 0 and \
                     self._settled(fav, tried, diff, square, total):
                 break
         if self.adapt:
             self.bank = min(self.bank + self.iterations - worlds, BANK * self.iterations)
         return actions[self._pick(fav, tried, diff, square, total)]
+
+    def _schedule(self, moves: int) -> tuple[int, dict[int, int]]:
+        """How many worlds a decision plays, and after how many of them it keeps how many
+        moves (the favourite among them). By default, with more than `keep` + 1 moves, the
+        first quarter of the worlds picks the `keep` best, which go on through the rest.
+        With alloc=halve, the playouts that costs are spent in rounds that each halve the
+        moves, every round the same share of playouts: a close call between the last two
+        gets more worlds than the narrowing gives it, a hopeless move fewer."""
+        n, keep = self.iterations, self.keep + 1
+        narrow = n // 4 if moves > keep else 0
+        if not self.halve or moves <= 2:
+            return n, ({narrow: keep} if narrow else {})
+        playouts = narrow * moves + (n - narrow) * min(moves, keep)
+        rounds = (moves - 1).bit_length()  # ceil(log2(moves))
+        cuts, worlds, alive = {}, 0, moves
+        for _ in range(rounds):
+            worlds += max(playouts // (rounds * alive), 1)
+            alive = max((alive + 1) // 2, 2)
+            cuts[worlds] = alive
+        cuts.pop(worlds)  # (the last round's end is the decision's)
+        return worlds, cuts
 
     def _settled(self, fav: int, tried: list[int], diff: list[float], square: list[float],
                  total: list[float]) -> bool:

@@ -7,7 +7,17 @@ import pytest
 from trentuno.engine import GameState, load, parse_bots
 from trentuno.engine.bots import parse_bot
 from trentuno.engine.errors import UsageError
-from trentuno.engine.mc import SLIP, TRIES, MonteCarloBot, _Scorer, last_turns, likelihood, race
+from trentuno.engine.mc import (
+    PATIENCE,
+    SLIP,
+    TRIES,
+    MonteCarloBot,
+    _Scorer,
+    last_turns,
+    likelihood,
+    race,
+)
+from trentuno.engine.roles import KNOCK
 
 
 def _positions(ruleset: str, seed: int, games: int = 6, every: int = 3):
@@ -213,3 +223,52 @@ def test_a_cautious_enough_bot_plays_greedys_moves():
         assert cb(state, actions) == greedy(state, actions)
         differs += bb(state, actions) != greedy(state, actions)
     assert differs > 0
+
+
+def test_a_long_hand_ends_with_a_knock_when_greedy_would():
+    # the playouts take the others for greedy, who knocks with anything late in a hand, so
+    # there every move that keeps the hand going outscored the knock, and two mc players at
+    # Schwimmen swapped one card back and forth up to the 2,000-turn limit; from PATIENCE
+    # rounds on the bot knocks where greedy does, and such a hand ends within a few
+    rules = load("schwimmen")
+    greedy = parse_bots("greedy", 2, 1)[0]
+    bot = MonteCarloBot(1, iterations=8)
+    state = GameState(rules, 2, seed=5, record=False, history=True)
+    bots = parse_bots("mc:iterations=8", 2, 5)
+    bots[0] = bot
+    state.round = PATIENCE  # a hand that has gone on for PATIENCE rounds
+    start = state.hand_number
+    turns = 0
+    while state.hand_number == start and not state.is_over:
+        actions = state.legal_actions()
+        choice = bots[state.current_player](state, actions)
+        if greedy(state, actions).role is KNOCK:
+            assert choice.role is KNOCK
+        state.apply_unchecked(choice)
+        turns += 1
+    assert turns <= 40  # (greedy's bar is 19 by then, and falls a point a round)
+
+
+def test_halving_gives_the_close_call_more_worlds_at_the_same_playouts(monkeypatch):
+    # alloc=halve: the playouts the narrowing spends, in rounds that halve the moves, so the
+    # last two moves are compared over more worlds than `iterations`, at no more playouts
+    checked = 0
+    for ruleset in ("trentuno", "schwimmen"):
+        for state, _ in _positions(ruleset, 70, games=1, every=5):
+            actions = state.legal_actions()
+            spent = {}
+            for alloc in ("narrow", "halve"):
+                bot = MonteCarloBot(2, iterations=16, alloc=alloc)
+                tried: list[int] = []
+                real = bot._playouts
+                monkeypatch.setattr(bot, "_playouts",
+                                    lambda w, a, t, s, real=real, tried=tried:
+                                    tried.append(len(t)) or real(w, a, t, s))
+                bot(state, actions)
+                spent[alloc] = tried
+            if len(actions) > 2:
+                assert sum(spent["halve"]) <= sum(spent["narrow"])
+                assert len(spent["halve"]) > len(spent["narrow"]) == 16
+                assert spent["halve"][-1] == 2
+                checked += 1
+    assert checked > 5

@@ -335,16 +335,21 @@ def _by_card(taker: Taker, playable: list[int], table: list[int],
              hand_must: bool, narrowing: tuple[Any, ...]) -> list[Action]:
     """The legal captures found card by card, where the fast path cannot say them: under
     `must_per_hand` (no card is laid while another can take) and under take rules that narrow
-    what a card takes (each a closure, applied in turn: take_rules.py)."""
+    what a card takes (each a closure, applied in turn: take_rules.py). The rules narrow a
+    card's ways up to the whole bound before its share of it is cut: cut first, a crowded
+    table's ways of many cards (listed last) would be gone before a rule allowing only them."""
+    share = max(1, MAX_CAPTURE_MOVES // len(playable))
     if table:
-        share = max(1, MAX_CAPTURE_MOVES // len(playable))
         kept, by_value = taker.answers(table)
-        found = [(card, taker.takes(card, table, kept, by_value, share)) for card in playable]
+        ask = MAX_CAPTURE_MOVES if narrowing else share
+        found = [(card, taker.takes(card, table, kept, by_value, ask)) for card in playable]
     else:
         found = [(card, []) for card in playable]
     deck = taker.deck
     for narrow in narrowing:
         found = [(card, narrow(deck, card, table, sets)) for card, sets in found]
+    if narrowing:
+        found = [(card, sets[:share]) for card, sets in found]
     may_lay = not hand_must or not any(sets for _, sets in found)
     out = []
     for card, sets in found:

@@ -257,6 +257,6 @@ OUTCOMES.add(OutcomeUnit(
 EVENTS.add(Event(
     kind=Kind.TRIGGER_EVENT, name="redealt", description="after more cards are dealt to the "
     "players (`redeal`); every player is looked at", schema=None,
-    compile=lambda param, ctx: "redealt", at_deal=True,
+    compile=lambda param, ctx: "redealt", at_deal=True, fired_by=("redeal",),
     words={"en": {"when": lambda p, w: "whenever more cards are dealt to the players"},
            "it": {"when": lambda p, w: "ogni volta che si danno altre carte ai giocatori"}}))

@@ -255,3 +255,25 @@ def test_the_plain_taking_takes_the_fewest_cards_and_fifteen_stays_free(cirulla)
     assert by_seven(fewest) == [("7s", "3d", "5b"), ("7s", "7b")]
     en = " ".join(render(explain(load("house/cirulla-fewest")), width=10_000).split())
     assert "only those of the fewest cards may be taken" in en
+
+
+# ---- validate: a declaration of the hands dealt again, where nothing deals again --------------
+def test_validate_warns_of_a_redealt_trigger_nothing_can_fire(tmp_path):
+    """`on: redealt` happens only after a `redeal`: in a ruleset where no trigger deals more
+    cards, a declaration on it is a warning at its `on:` (an error with --strict); with the
+    redeal kept (house/cirulla) nothing is said."""
+    from click.testing import CliRunner
+    from trentuno.cli.main import cli
+    path = tmp_path / "t.yaml"
+    path.write_text("extends: house/cirulla\nname: t\ntriggers:\n  deal-three: null\n"
+                    "  hand-over: {on: turn_end, if: {empty: [hands]}, do: showdown}\n",
+                    encoding="utf-8")
+    r = CliRunner().invoke(cli, ["validate", str(path)])
+    assert r.exit_code == 0, r.output
+    warned = [line for line in r.output.splitlines() if ": warning: " in line]
+    assert len(warned) == 2 and all("can never fire: `on: redealt` happens only when a "
+                                    "trigger does `redeal`" in line for line in warned), warned
+    assert r.output.rstrip().endswith("ok, with 2 warnings")
+    assert CliRunner().invoke(cli, ["validate", "--strict", str(path)]).exit_code == 1
+    r = CliRunner().invoke(cli, ["validate", "--strict", "house/cirulla"])
+    assert r.exit_code == 0 and "warning" not in r.output, r.output

@@ -56,7 +56,7 @@ def test_a_narrowing_rule_sees_the_ways_past_a_cards_share(scratch, tmp_path):
     assert len(six) == 6 and every[-6:] == six                    # past the share
     st._legal = st._step.legal(st, st.current_player)   # listed afresh (as a restored game)
     moves = st.legal_actions()
-    played = {deck.codes([a.cards[0]])[0]: [] for a in moves}
+    played: dict[str, list[tuple[int, ...]]] = {deck.codes([a.cards[0]])[0]: [] for a in moves}
     for a in moves:
         played[deck.codes([a.cards[0]])[0]].append(a.cards[1:])
     assert {len(t) for sets in played.values() for t in sets} == {6}

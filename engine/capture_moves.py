@@ -35,6 +35,8 @@ from .capture import (
     Taking,
     adding_up,
     by_takes_all,
+    play_deck,
+    playing,
     takings,
 )
 from .rules import Action, action_maker, make_action
@@ -240,8 +242,11 @@ def capture_lister(opt: Any, actions: Mapping[tuple, Action], n: int) -> Any:
 
     def legal(st: Any, p: int) -> list[Action]:
         nonlocal kit
-        if kit[0] is not st.rules.deck:
-            kit = _kit(opt, st.rules.deck, taking, source)
+        deck = st.rules.deck
+        if st.capture.counted:  # wild cards playing as counted: the deck as played
+            deck = play_deck(deck, st.capture.counted)
+        if kit[0] is not deck:
+            kit = _kit(opt, deck, playing(taking, deck), source)
         _, taker, lays, singles, ordered, value, place = kit
         if ordered is None:
             return _listed(st, p, source, taker, table_zone, action, lays, must)
@@ -264,7 +269,7 @@ def capture_lister(opt: Any, actions: Mapping[tuple, Action], n: int) -> Any:
                 got = kept[v] = taker.in_order(key, v)
             count, sets = got
             if count > share:  # the answer is cut (or too long to keep): takings cuts it
-                sets = takings(taker.deck, taking, card, table, max(1, share))
+                sets = takings(taker.deck, taker.taking, card, table, max(1, share))
                 out += [action((card,) + taken) for taken in sets]
             else:
                 for s in sets:
@@ -401,8 +406,11 @@ def now(st: Any, opt: Any) -> tuple | None:
     events = kept[2] if last else kept[1]
     if not events:
         return None
-    deck = rules.deck
-    return (events, deck, deck.cards, params["_taking"], st.zones[params["table"]],
+    deck, taking = rules.deck, params["_taking"]
+    if st.capture.counted:  # wild cards playing as counted (`play_deck`)
+        deck = play_deck(deck, st.capture.counted)
+        taking = playing(taking, deck)
+    return (events, deck, deck.cards, taking, st.zones[params["table"]],
             st.capture.last_played, st.current_player)
 
 

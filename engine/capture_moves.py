@@ -242,9 +242,7 @@ def capture_lister(opt: Any, actions: Mapping[tuple, Action], n: int) -> Any:
 
     def legal(st: Any, p: int) -> list[Action]:
         nonlocal kit
-        deck = st.rules.deck
-        if st.capture.counted:  # wild cards playing as counted: the deck as played
-            deck = play_deck(deck, st.capture.counted)
+        deck = play_deck(st.rules.deck, st.capture.counted)  # the deck as the hand plays it
         if kit[0] is not deck:
             kit = _kit(opt, deck, playing(taking, deck), source)
         _, taker, lays, singles, ordered, value, place = kit

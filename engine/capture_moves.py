@@ -242,9 +242,9 @@ def capture_lister(opt: Any, actions: Mapping[tuple, Action], n: int) -> Any:
 
     def legal(st: Any, p: int) -> list[Action]:
         nonlocal kit
-        deck = play_deck(st.rules.deck, st.capture.counted)  # the deck as the hand plays it
+        deck = play_deck(st.rules.deck, c) if (c := st.capture.counted) else st.rules.deck
         if kit[0] is not deck:
-            kit = _kit(opt, deck, playing(taking, deck), source)
+            kit = _kept_kit(opt, deck, taking, source)
         _, taker, lays, singles, ordered, value, place = kit
         if ordered is None:
             return _listed(st, p, source, taker, table_zone, action, lays, must)
@@ -284,6 +284,23 @@ def capture_lister(opt: Any, actions: Mapping[tuple, Action], n: int) -> Any:
         return out
 
     return legal
+
+
+#: (an option, a deck as played) -> its `_kit`: a hand whose wild card plays as counted
+#: (`play_deck`) and the next hand's plain deck each find their kit, answers kept, again
+_KITS: dict[tuple[int, int], tuple[Any, tuple]] = {}
+
+
+def _kept_kit(opt: Any, deck: Any, taking: Taking, source: str) -> tuple:
+    """`_kit` of `opt` for `deck` (the rules' deck, or as a hand plays it), made once."""
+    kept = _KITS.get((id(opt), id(deck)))
+    if kept is not None and kept[0] is opt and kept[1][0] is deck:
+        return kept[1]
+    if len(_KITS) >= 64:
+        _KITS.clear()
+    kit = _kit(opt, deck, playing(taking, deck), source)
+    _KITS[(id(opt), id(deck))] = (opt, kit)
+    return kit
 
 
 def _kit(opt: Any, deck: Any, taking: Taking, source: str) -> tuple:

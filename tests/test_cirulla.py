@@ -309,6 +309,16 @@ def test_a_decinos_wild_seven_takes_as_the_rank_of_the_other_two(cirulla, tmp_pa
     assert seven_takes(st) == [("3c", "4b")]
 
 
+def test_a_wild_seven_counted_as_an_ace_takes_the_table_as_an_ace(cirulla):
+    # Seven, Ace, Ace: a decino of Aces; the Seven is an Ace, and an Ace takes the table
+    st = deal(cirulla, ["7c", "Ad", "Ab"], PLAIN0, ["6c", "4b", "3c", "Rc"])
+    assert made(st)[0][1] == "decino"
+    assert seven_takes(st) == [("3c", "4b", "6c", "Rc")]
+    (take,) = [a for a in st.legal_actions() if codes(st, a.cards)[0] == "7c"]
+    st.apply(take)
+    assert st.capture.counts[1].get("scopa") == 1                  # the Ace's sweep
+
+
 def test_a_cirullas_wild_seven_takes_as_the_rank_nearest_its_own(cirulla, tmp_path):
     # Seven, Ace, Two: 9 or less with the Seven as anything up to a Six: it plays as a Six
     hand, table = ["7c", "Ad", "2b"], ["6c", "4b", "3c", "Rc"]

@@ -19,7 +19,7 @@ points (`scoring.events`, see tally.py) are added as they happen.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from itertools import combinations
 from typing import Any, Literal
@@ -97,6 +97,9 @@ class CaptureState:
     last_taker: int | None = None                 # the seat that took last
     last_played: tuple[int, int] | None = None    # (seat, card) laid on the table last
     counts: list[dict[str, int]] = field(default_factory=list)  # per side: event -> count
+    #: (card, rank) of each wild card that plays as the rank a declaration counted it as
+    #: (`score_event`'s `wild_plays: counted`), for the rest of the hand; () mostly
+    counted: tuple[tuple[int, int], ...] = ()
 
     def __post_init__(self) -> None:
         if not self.counts:
@@ -105,7 +108,49 @@ class CaptureState:
     def copy(self) -> CaptureState:
         """An independent copy (for `GameState.clone`)."""
         return CaptureState(self.sides, self.last_taker, self.last_played,
-                            [dict(c) for c in self.counts])
+                            [dict(c) for c in self.counts], self.counted)
+
+
+#: (the rules' deck, the cards counted) -> the deck as the hand plays it (`play_deck`)
+_PLAY_DECKS: dict[tuple[int, tuple[tuple[int, int], ...]], tuple[Any, Any]] = {}
+
+
+def play_deck(deck: Any, counted: tuple[tuple[int, int], ...]) -> Any:
+    """The deck as a hand plays it: `deck` itself, or, where wild cards were counted as other
+    ranks by a declaration (`CaptureState.counted`), a copy whose those cards are of those
+    ranks and worth their value, so that taking, the facts of a capture and the bots see
+    them as such (the end of the hand scores the rules' deck: each as its own card)."""
+    if not counted:
+        return deck
+    kept = _PLAY_DECKS.get((id(deck), counted))
+    if kept is not None and kept[0] is deck:
+        return kept[1]
+    if len(_PLAY_DECKS) >= 64:
+        _PLAY_DECKS.clear()
+    cards = list(deck.cards)
+    for c, r in counted:
+        value = next(x.value for x in deck.cards if x.rank == r)
+        cards[c] = replace(cards[c], rank=r, value=value)
+    played = replace(deck, cards=tuple(cards))
+    _PLAY_DECKS[(id(deck), counted)] = (deck, played)
+    return played
+
+
+def playing(taking: Taking, deck: Any) -> Taking:
+    """`taking` with the values of `deck` as played (`play_deck`), made once per pair."""
+    kept = _PLAYING.get((id(taking), id(deck)))
+    if kept is not None and kept[0] is taking and kept[1] is deck:
+        return kept[2]
+    if len(_PLAYING) >= 64:
+        _PLAYING.clear()
+    values = tuple(exact(c.value) for c in deck.cards)
+    made = taking if values == taking.values else replace(taking, values=values)
+    _PLAYING[(id(taking), id(deck))] = (taking, deck, made)
+    return made
+
+
+#: (a taking, a deck as played) -> the taking with that deck's values (`playing`)
+_PLAYING: dict[tuple[int, int], tuple[Taking, Any, Taking]] = {}
 
 
 def compile_taking(spec: Mapping[str, Any], ctx: Any) -> Taking:
@@ -406,9 +451,10 @@ def capture_apply(st: Any, opt: Any, action: Action, p: int) -> None:
         st.own[source][p].pop()
     table = st.zones[table_zone]
     cap: CaptureState = st.capture
+    deck = st.rules.deck if not cap.counted else play_deck(st.rules.deck, cap.counted)
     if len(cards) == 1:  # nothing taken
         if table or not (taking.keeps_on_empty
-                         and st.rules.deck.cards[played].rank in taking.takes_all):
+                         and deck.cards[played].rank in taking.takes_all):
             table.append(played)
             cap.last_played = (p, played)
             if st.record:
@@ -421,8 +467,7 @@ def capture_apply(st: Any, opt: Any, action: Action, p: int) -> None:
                 events=[])
         return
     taken = cards[1:]
-    by_rule = bool(taking.takes_all) and by_takes_all(st.rules.deck, taking, played, taken,
-                                                      table)
+    by_rule = bool(taking.takes_all) and by_takes_all(deck, taking, played, taken, table)
     for c in taken:
         table.remove(c)
     st.own[into][st.side_of[p]].extend(cards)
@@ -474,7 +519,8 @@ def made_events(st: Any, events: Sequence[CaptureEvent], played: int, taken: tup
     play only when it matters): listing them all is what recording a game does."""
     if not events:
         return []
-    cards = st.rules.deck.cards
+    cap = st.capture
+    cards = (st.rules.deck if not cap.counted else play_deck(st.rules.deck, cap.counted)).cards
     out = []
     last = None
     for ev in events:
@@ -514,7 +560,7 @@ def by_takes_all(deck: Any, taking: Taking, played: int, taken: Sequence[int],
 def capture_facts(st: Any, played: int, taken: tuple[int, ...], table: list[int],
                   previous: tuple[int, int] | None, p: int) -> set[str]:
     """The facts of a capture just made (the table already without the cards taken)."""
-    cards = st.rules.deck.cards
+    cards = play_deck(st.rules.deck, st.capture.counted).cards
     left = len(table)
     facts = {f for f, test in FACT_TESTS.items() if test(cards, played, taken, left, previous, p)}
     if is_last_play(st):

@@ -35,6 +35,8 @@ from .capture import (
     Taking,
     adding_up,
     by_takes_all,
+    play_deck,
+    playing,
     takings,
 )
 from .rules import Action, action_maker, make_action
@@ -240,8 +242,9 @@ def capture_lister(opt: Any, actions: Mapping[tuple, Action], n: int) -> Any:
 
     def legal(st: Any, p: int) -> list[Action]:
         nonlocal kit
-        if kit[0] is not st.rules.deck:
-            kit = _kit(opt, st.rules.deck, taking, source)
+        deck = play_deck(st.rules.deck, c) if (c := st.capture.counted) else st.rules.deck
+        if kit[0] is not deck:
+            kit = _kept_kit(opt, deck, taking, source)
         _, taker, lays, singles, ordered, value, place = kit
         if ordered is None:
             return _listed(st, p, source, taker, table_zone, action, lays, must)
@@ -264,7 +267,7 @@ def capture_lister(opt: Any, actions: Mapping[tuple, Action], n: int) -> Any:
                 got = kept[v] = taker.in_order(key, v)
             count, sets = got
             if count > share:  # the answer is cut (or too long to keep): takings cuts it
-                sets = takings(taker.deck, taking, card, table, max(1, share))
+                sets = takings(taker.deck, taker.taking, card, table, max(1, share))
                 out += [action((card,) + taken) for taken in sets]
             else:
                 for s in sets:
@@ -281,6 +284,23 @@ def capture_lister(opt: Any, actions: Mapping[tuple, Action], n: int) -> Any:
         return out
 
     return legal
+
+
+#: (an option, a deck as played) -> its `_kit`: a hand whose wild card plays as counted
+#: (`play_deck`) and the next hand's plain deck each find their kit, answers kept, again
+_KITS: dict[tuple[int, int], tuple[Any, tuple]] = {}
+
+
+def _kept_kit(opt: Any, deck: Any, taking: Taking, source: str) -> tuple:
+    """`_kit` of `opt` for `deck` (the rules' deck, or as a hand plays it), made once."""
+    kept = _KITS.get((id(opt), id(deck)))
+    if kept is not None and kept[0] is opt and kept[1][0] is deck:
+        return kept[1]
+    if len(_KITS) >= 64:
+        _KITS.clear()
+    kit = _kit(opt, deck, playing(taking, deck), source)
+    _KITS[(id(opt), id(deck))] = (opt, kit)
+    return kit
 
 
 def _kit(opt: Any, deck: Any, taking: Taking, source: str) -> tuple:
@@ -335,16 +355,21 @@ def _by_card(taker: Taker, playable: list[int], table: list[int],
              hand_must: bool, narrowing: tuple[Any, ...]) -> list[Action]:
     """The legal captures found card by card, where the fast path cannot say them: under
     `must_per_hand` (no card is laid while another can take) and under take rules that narrow
-    what a card takes (each a closure, applied in turn: take_rules.py)."""
+    what a card takes (each a closure, applied in turn: take_rules.py). The rules narrow a
+    card's ways up to the whole bound before its share of it is cut: cut first, a crowded
+    table's ways of many cards (listed last) would be gone before a rule allowing only them."""
+    share = max(1, MAX_CAPTURE_MOVES // len(playable))
     if table:
-        share = max(1, MAX_CAPTURE_MOVES // len(playable))
         kept, by_value = taker.answers(table)
-        found = [(card, taker.takes(card, table, kept, by_value, share)) for card in playable]
+        ask = MAX_CAPTURE_MOVES if narrowing else share
+        found = [(card, taker.takes(card, table, kept, by_value, ask)) for card in playable]
     else:
         found = [(card, []) for card in playable]
     deck = taker.deck
     for narrow in narrowing:
         found = [(card, narrow(deck, card, table, sets)) for card, sets in found]
+    if narrowing:
+        found = [(card, sets[:share]) for card, sets in found]
     may_lay = not hand_must or not any(sets for _, sets in found)
     out = []
     for card, sets in found:
@@ -396,8 +421,11 @@ def now(st: Any, opt: Any) -> tuple | None:
     events = kept[2] if last else kept[1]
     if not events:
         return None
-    deck = rules.deck
-    return (events, deck, deck.cards, params["_taking"], st.zones[params["table"]],
+    deck, taking = rules.deck, params["_taking"]
+    if st.capture.counted:  # wild cards playing as counted (`play_deck`)
+        deck = play_deck(deck, st.capture.counted)
+        taking = playing(taking, deck)
+    return (events, deck, deck.cards, taking, st.zones[params["table"]],
             st.capture.last_played, st.current_player)
 
 

@@ -18,7 +18,7 @@ holds one, as the deal's triggers find it.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .capture import HAND, exact
@@ -39,36 +39,63 @@ def _sums(values: Sequence[Any], wilds: int) -> set:
     return made
 
 
-def cards_test(spec: Mapping[str, Any], ctx: CompileContext) -> Callable[[Sequence[int]], bool]:
-    """The test of `cards_make` on a list of cards (see the module)."""
+def _counting(spec: Mapping[str, Any], ctx: CompileContext) -> tuple[Any, Any]:
+    """`cards_make`'s test on a list of cards, and what its wild cards count as in cards that
+    pass it (`counts_as`: wild card -> the rank it stands for, for `score_event`'s
+    `wild_plays: counted`): for each wild card, the rank nearest its own value that still
+    makes the cards pass, the rank of the others when they must be of one rank."""
     deck = ctx.deck
     wild = frozenset(deck.parse(c) for c in ctx.card_codes(spec.get("wild") or (), ("wild",)))
     values = [exact(c.value) for c in deck.cards]
     choices = sorted({values[c.id] for c in deck.cards if c.id not in wild})
     low = choices[0] if choices else 0
     ranks = [c.rank for c in deck.cards]
+    rank_value: dict[int, Any] = {}
+    for c in deck.cards:
+        if c.id not in wild:
+            rank_value.setdefault(c.rank, values[c.id])
     total, at_most, alike = spec.get("total"), spec.get("total_at_most"), spec.get("same_rank")
 
-    def test(cards: Sequence[int]) -> bool:
-        natural = [c for c in cards if c not in wild]
-        wilds = len(cards) - len(natural)
-        made = sum(values[c] for c in natural)
+    def passes(made_values: list, made_ranks: list, wilds: int) -> bool:
+        made = sum(made_values)
         if at_most is not None and made + wilds * low > at_most:
             return False
         if total is not None and total - made not in _sums(choices, wilds):
             return False
         if alike is not None:
-            one = len(cards) > 1 and len({ranks[c] for c in natural}) <= 1
+            one = len(made_ranks) + wilds > 1 and len(set(made_ranks)) <= 1
             if one != alike:
                 return False
         return True
-    return test
+
+    def test(cards: Sequence[int]) -> bool:
+        natural = [c for c in cards if c not in wild]
+        return passes([values[c] for c in natural], [ranks[c] for c in natural],
+                      len(cards) - len(natural))
+
+    def counts_as(cards: Sequence[int]) -> dict[int, int]:
+        natural = [c for c in cards if c not in wild]
+        vals, rks = [values[c] for c in natural], [ranks[c] for c in natural]
+        wilds = [c for c in cards if c in wild]
+        out: dict[int, int] = {}
+        for i, w in enumerate(wilds):
+            fits = [(abs(values[w] - v), v, r) for r, v in rank_value.items()
+                    if passes(vals + [v], rks + [r], len(wilds) - i - 1)]
+            if not fits:
+                break
+            _, v, r = min(fits)
+            vals.append(v)
+            rks.append(r)
+            if r != ranks[w]:
+                out[w] = r
+        return out
+    return test, counts_as
 
 
 def cards_make(spec: Mapping[str, Any], ctx: CompileContext) -> Condition:
     """`cards_make`: the players whose hands pass the test (the acting one, or after the
     deal every player), or [] when the zone's cards do."""
-    zone, test = spec["zone"], cards_test(spec, ctx)
+    zone, (test, counts_as) = spec["zone"], _counting(spec, ctx)
     if zone != HAND and zone not in ctx.zones:
         ctx.error(("zone",), f"no zone named {zone!r} (`hand` is each player's hand)")
     if zone != HAND:
@@ -82,6 +109,7 @@ def cards_make(spec: Mapping[str, Any], ctx: CompileContext) -> Condition:
             return [p] if test(st.hands[p]) else None
         found = [q for q in st.alive if test(st.hands[q])]
         return found or None
+    hand_check.counts_as = counts_as  # type: ignore[attr-defined]
     return hand_check
 
 
@@ -151,6 +179,7 @@ def _score_event(spec: Mapping[str, Any], ctx: CompileContext) -> Any:
     event, times = spec["event"], int(spec.get("times", 1))
     to_dealer, takes, into = spec.get("to") == "dealer", spec.get("takes"), spec.get("into")
     shows = bool(spec.get("shows", False))
+    counted = spec.get("wild_plays", "own") == "counted"
     if takes is not None and into is None:
         ctx.error(("takes",), "`takes` needs `into`: the zone of each side where the cards go")
     if not any(z.owner == "side" for z in ctx.zones.values()):
@@ -178,12 +207,27 @@ def _score_event(spec: Mapping[str, Any], ctx: CompileContext) -> Any:
             counts[event] = counts.get(event, 0) + times
             if shows:
                 reveal(st, p)
+            if counted:
+                _count_wild(st, trig, p)
             if st.record:
                 deck = st.rules.deck
                 st.emit("dealt_event", p, event=event, times=times, taken=deck.codes(taken),
                         zone=takes, shown=deck.codes(st.hands[p]) if shows else [])
         return False
     return run
+
+
+def _count_wild(st: Any, trig: Any, p: int) -> None:
+    """`wild_plays: counted`: the wild cards of `p`'s hand play, for the rest of the hand, as
+    the ranks the condition counted them as (its `counts_as`; a condition without one counts
+    no wild card)."""
+    counts_as = getattr(trig.condition, "counts_as", None)
+    if counts_as is None:
+        return
+    made = counts_as(st.hands[p])
+    if made:
+        cap = st.capture
+        cap.counted = tuple(sorted({**dict(cap.counted), **made}.items()))
 
 
 def reveal(st: Any, p: int) -> None:
@@ -220,7 +264,14 @@ def _event_words(spec: Mapping[str, Any], w: Terms, en: bool) -> str:
         who = "the dealer's side" if dealer else "his side"
     else:
         who = "la parte del mazziere" if dealer else "la sua parte"
-    return text + (f"{who} scores {made}" if en else f"{who} segna {made}")
+    text += f"{who} scores {made}" if en else f"{who} segna {made}"
+    if spec.get("wild_plays") == "counted":
+        text += ("; his wild card then plays as the card it counted as (of those that would "
+                 "do, the nearest its own value) until the hand's end, and scores as itself"
+                 if en else "; la sua matta gioca poi come la carta che valeva (fra quelle "
+                 "possibili, la più vicina al suo valore) fino alla fine della mano, e nel "
+                 "conteggio dei punti vale per sé")
+    return text
 
 
 OUTCOMES.add(OutcomeUnit(
@@ -230,7 +281,7 @@ OUTCOMES.add(OutcomeUnit(
                 "cards of that zone go to the side's `into` first; with `shows`, each holder "
                 "shows his hand",
     schema={"type": "object", "required": ["event"], "additionalProperties": False,
-            "description": "{event, times, to, takes, into, shows}. Required.",
+            "description": "{event, times, to, takes, into, shows, wild_plays}. Required.",
             "properties": {
                 "event": {"description": "The event's name (as `per_event` counts it).",
                           "allOf": [{"$ref": "#/definitions/identifier"}]},
@@ -244,7 +295,14 @@ OUTCOMES.add(OutcomeUnit(
                 "into": {"description": "The zone each side owns where `takes`'s cards go.",
                          "allOf": [{"$ref": "#/definitions/identifier"}]},
                 "shows": {"description": "Each holder shows his hand to everybody (default "
-                                         "false).", "type": "boolean"}}},
+                                         "false).", "type": "boolean"},
+                "wild_plays": {"description": "How a wild card of the holder's hand plays "
+                                              "for the rest of the hand: own (default: as "
+                                              "its own card) or counted (as the rank the "
+                                              "condition counted it as: `cards_make`, the "
+                                              "rank nearest its own value; it scores as its "
+                                              "own card at the hand's end).",
+                               "enum": ["own", "counted"]}}},
     compile=_score_event, refs=(Ref("zone", ("takes",)), Ref("zone", ("into",))),
     example={"event": "sweep", "times": 2, "to": "dealer", "takes": "table",
              "into": "taken"},
@@ -257,6 +315,6 @@ OUTCOMES.add(OutcomeUnit(
 EVENTS.add(Event(
     kind=Kind.TRIGGER_EVENT, name="redealt", description="after more cards are dealt to the "
     "players (`redeal`); every player is looked at", schema=None,
-    compile=lambda param, ctx: "redealt", at_deal=True,
+    compile=lambda param, ctx: "redealt", at_deal=True, fired_by=("redeal",),
     words={"en": {"when": lambda p, w: "whenever more cards are dealt to the players"},
            "it": {"when": lambda p, w: "ogni volta che si danno altre carte ai giocatori"}}))

@@ -26,7 +26,7 @@ from .guards import GUARDS
 from .rules import Ruleset
 from .settlement import AMOUNTS, SETTLE_KEYS
 from .stakes_modes import MODES, mode_of
-from .triggers import OUTCOMES, at_deal
+from .triggers import EVENTS, OUTCOMES, at_deal
 
 Path = tuple
 
@@ -122,6 +122,31 @@ def never_applies(d: Mapping[str, Any], rules: Ruleset) -> list[Finding]:
                            "void): no knock option can ever be taken and no trigger that ends "
                            "the hand can fire", ("triggers",), warning=True))
     out += game_never_won(d, rules)
+    out += never_fired(d)
+    return out
+
+
+def _outcome_name(do: Any) -> Any:
+    """The outcome a trigger's `do:` names (`redeal: 3` or `showdown`)."""
+    return next(iter(do), None) if isinstance(do, Mapping) else do
+
+
+def never_fired(d: Mapping[str, Any]) -> list[Finding]:
+    """Warnings: a trigger on an event that only some outcomes make happen (its unit's
+    `fired_by`: `redealt`, only after a `redeal`), in a ruleset where no trigger does any of
+    them: it can never fire (a declaration of every hand dealt again, in a game that deals
+    once)."""
+    triggers = [t for t in d.get("triggers") or [] if isinstance(t, Mapping)]
+    done = {_outcome_name(t.get("do")) for t in triggers}
+    out: list[Finding] = []
+    for i, t in enumerate(d.get("triggers") or []):
+        event = EVENTS.get(t.get("on")) if isinstance(t, Mapping) else None
+        if event is None or not event.fired_by or done & set(event.fired_by):
+            continue
+        names = " or ".join(f"`{o}`" for o in event.fired_by)
+        out.append(Finding(("triggers", i, "on"), f"this trigger can never fire: `on: "
+                           f"{event.name}` happens only when a trigger does {names}, and no "
+                           f"trigger here does", ("triggers",), warning=True))
     return out
 
 

@@ -43,10 +43,13 @@ class Event(Unit):
     """A trigger event. `needs_pass`: it can only happen when some option passes (the
     compiler refuses a trigger on it otherwise). `at_deal`: it happens as the cards are dealt,
     before anybody plays: every player is looked at at once, and a holder was dealt his hand.
-    `ends`: how a hand it ends is told and named (None: it has no words of its own)."""
+    `ends`: how a hand it ends is told and named (None: it has no words of its own).
+    `fired_by`: the outcomes whose firing is the only way it happens (`redealt`: `redeal`);
+    `validate` warns about a trigger on it in a ruleset where no trigger does one of them."""
     needs_pass: bool = False
     at_deal: bool = False
     ends: Ending | None = None
+    fired_by: tuple[str, ...] = ()
 
 
 def at_deal(on: Any) -> bool:

@@ -143,6 +143,7 @@ def test_greedy_judges_each_capture_by_its_facts(name):
 def test_the_moves_listed_in_line_are_those_listed_card_by_card(name):
     # the lister's usual path (by the table's values in its order) against `_listed`, which
     # asks the Taker card by card, along random games: the same moves in the same order
+    from trentuno.engine.capture import play_deck, playing
     from trentuno.engine.capture_moves import _kit, _listed
     rules = load(name)
     rng = random.Random(5)
@@ -154,7 +155,8 @@ def test_the_moves_listed_in_line_are_those_listed_card_by_card(name):
             if actions and actions[0].role is CAPTURE:
                 opt = actions[0].option_ref
                 params = opt.params
-                kit = _kit(opt, rules.deck, params["_taking"], params["from"])
+                deck = play_deck(rules.deck, st.capture.counted)  # as the hand plays it
+                kit = _kit(opt, deck, playing(params["_taking"], deck), params["from"])
                 by_card = _listed(st, st.current_player, params["from"], kit[1],
                                   params["table"], lambda cards: cards, kit[2],
                                   params["_taking"].must)

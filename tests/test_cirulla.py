@@ -255,3 +255,104 @@ def test_the_plain_taking_takes_the_fewest_cards_and_fifteen_stays_free(cirulla)
     assert by_seven(fewest) == [("7s", "3d", "5b"), ("7s", "7b")]
     en = " ".join(render(explain(load("house/cirulla-fewest")), width=10_000).split())
     assert "only those of the fewest cards may be taken" in en
+
+
+# ---- validate: a declaration of the hands dealt again, where nothing deals again --------------
+def test_validate_warns_of_a_redealt_trigger_nothing_can_fire(tmp_path):
+    """`on: redealt` happens only after a `redeal`: in a ruleset where no trigger deals more
+    cards, a declaration on it is a warning at its `on:` (an error with --strict); with the
+    redeal kept (house/cirulla) nothing is said."""
+    from click.testing import CliRunner
+    from trentuno.cli.main import cli
+    path = tmp_path / "t.yaml"
+    path.write_text("extends: house/cirulla\nname: t\ntriggers:\n  deal-three: null\n"
+                    "  hand-over: {on: turn_end, if: {empty: [hands]}, do: showdown}\n",
+                    encoding="utf-8")
+    r = CliRunner().invoke(cli, ["validate", str(path)])
+    assert r.exit_code == 0, r.output
+    warned = [line for line in r.output.splitlines() if ": warning: " in line]
+    assert len(warned) == 2 and all("can never fire: `on: redealt` happens only when a "
+                                    "trigger does `redeal`" in line for line in warned), warned
+    assert r.output.rstrip().endswith("ok, with 2 warnings")
+    assert CliRunner().invoke(cli, ["validate", "--strict", str(path)]).exit_code == 1
+    r = CliRunner().invoke(cli, ["validate", "--strict", "house/cirulla"])
+    assert r.exit_code == 0 and "warning" not in r.output, r.output
+
+
+# ---- the wild Seven of a declared hand plays as the card it counted as ----------------------
+def own_reading(tmp_path):
+    """house/cirulla with the other reading: the wild Seven plays as a Seven once declared."""
+    own = "{score_event: {event: %s, shows: true, wild_plays: own}}"
+    path = tmp_path / "own.yaml"
+    path.write_text("extends: house/cirulla\nname: own\ntriggers:\n" + "".join(
+        f"  {name}: {{do: {own % event}}}\n" for name, event in (
+            ("decino", "decino"), ("cirulla", "cirulla"), ("decino-again", "decino"),
+            ("cirulla-again", "cirulla"))), encoding="utf-8")
+    return load(str(path))
+
+
+def seven_takes(st):
+    """What the Seven of cups of the player to move may take (sorted codes of each set)."""
+    seven = st.rules.deck.parse("7c")
+    return sorted(tuple(sorted(codes(st, a.cards[1:]))) for a in st.legal_actions()
+                  if a.cards[0] == seven)
+
+
+def test_a_decinos_wild_seven_takes_as_the_rank_of_the_other_two(cirulla, tmp_path):
+    # Seven, Five, Five: a decino of Fives; as a Five it takes the King (5 + 10 = 15) or the
+    # Six and the Four (15), not the Four and the Three (a Seven's sum)
+    hand, table = ["7c", "5b", "5s"], ["6c", "4b", "3c", "Rc"]
+    st = deal(cirulla, hand, PLAIN0, table)
+    assert made(st)[0][1] == "decino"
+    assert seven_takes(st) == [("4b", "6c"), ("Rc",)]
+    st = deal(own_reading(tmp_path), hand, PLAIN0, table)
+    assert seven_takes(st) == [("3c", "4b")]
+
+
+def test_a_wild_seven_counted_as_an_ace_takes_the_table_as_an_ace(cirulla):
+    # Seven, Ace, Ace: a decino of Aces; the Seven is an Ace, and an Ace takes the table
+    st = deal(cirulla, ["7c", "Ad", "Ab"], PLAIN0, ["6c", "4b", "3c", "Rc"])
+    assert made(st)[0][1] == "decino"
+    assert seven_takes(st) == [("3c", "4b", "6c", "Rc")]
+    (take,) = [a for a in st.legal_actions() if codes(st, a.cards)[0] == "7c"]
+    st.apply(take)
+    assert st.capture.counts[1].get("scopa") == 1                  # the Ace's sweep
+
+
+def test_a_cirullas_wild_seven_takes_as_the_rank_nearest_its_own(cirulla, tmp_path):
+    # Seven, Ace, Two: 9 or less with the Seven as anything up to a Six: it plays as a Six
+    hand, table = ["7c", "Ad", "2b"], ["6c", "4b", "3c", "Rc"]
+    st = deal(cirulla, hand, PLAIN0, table)
+    assert made(st)[0][1] == "cirulla"
+    assert seven_takes(st) == [("3c", "6c"), ("6c",)]
+    st = deal(own_reading(tmp_path), hand, PLAIN0, table)
+    assert seven_takes(st) == [("3c", "4b")]
+
+
+def test_the_counted_seven_laid_on_the_table_is_taken_as_that_card(cirulla, tmp_path):
+    # as a Five the Seven takes nothing from Six, Six, Seven, Seven and is laid; the dealer's
+    # Five takes it as its equal, and the Seven is his at the hand's end as the Seven of cups
+    hand, mine, table = ["7c", "5b", "5s"], ["5d", "Cs", "Fs"], ["6c", "6b", "7d", "7s"]
+    st = deal(cirulla, hand, mine, table)
+    (lay,) = [a for a in st.legal_actions() if codes(st, a.cards) == ["7c"]]
+    assert seven_takes(st) == [()]
+    st.apply(lay)
+    five = st.rules.deck.parse("5d")
+    assert sorted(codes(st, a.cards[1:]) for a in st.legal_actions()
+                  if a.cards[0] == five) == [["7c"]]
+    st = deal(own_reading(tmp_path), hand, mine, table)
+    assert seven_takes(st) == [("7d",), ("7s",)]                     # as a Seven it takes
+
+
+@pytest.mark.parametrize("lang,said", [
+    ("en", ("his wild card then plays as the card it counted as (of those that would do, the "
+           "nearest its own value) until the hand's end, and scores as itself")),
+    ("it", ("la sua matta gioca poi come la carta che valeva (fra quelle possibili, la più "
+           "vicina al suo valore) fino alla fine della mano, e nel conteggio dei punti vale "
+           "per sé")),
+])
+def test_the_counted_seven_is_said_in_both_languages(cirulla, tmp_path, lang, said):
+    text = " ".join(" ".join(render(explain(cirulla, lang)).split("\n")).split())
+    assert text.count(said) == 2                        # the decino and the cirulla
+    other = " ".join(" ".join(render(explain(own_reading(tmp_path), lang)).split("\n")).split())
+    assert said not in other

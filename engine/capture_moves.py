@@ -49,7 +49,7 @@ Positions = tuple[int, ...]
 #: an answer by values: (how many sets its parts hold, the one part holding any or -1, the
 #: parts: the equal cards, the sums to the value, the single cards and the sums to the total),
 #: each set by its places in the table's order of value
-Answer = tuple[int, int, tuple[list[Positions], ...]]
+Answer = tuple[int, int, tuple[tuple[Positions, ...], ...]]
 #: no card of this value has asked about this table yet
 _UNASKED: Answer = (-1, -1, ())
 #: an answer by the table's values in its order (`Taker.in_order`)
@@ -175,9 +175,11 @@ class Taker:
             target = taking.with_played - value
             singles = [(i,) for i, v in enumerate(tvals) if v == target]
             with_played = _sums(tvals, target)
-        parts = (equal, sums, singles, with_played)
-        if any(len(p) >= MAX_CAPTURE_MOVES for p in parts):
+        if any(len(p) >= MAX_CAPTURE_MOVES for p in (equal, sums, singles, with_played)):
             return None
+        # kept as tuples: tuples of numbers only, which the garbage collector stops tracking
+        # (lists it scans at every full collection, and the answers kept grow by thousands)
+        parts = (tuple(equal), tuple(sums), tuple(singles), tuple(with_played))
         filled = [i for i, p in enumerate(parts) if p]
         return sum(len(p) for p in parts), filled[0] if len(filled) == 1 else -1, parts
 
@@ -203,7 +205,7 @@ class Taker:
         return out
 
 
-def _in_table(part: list[Positions], by_value: Sequence[int]) -> list[Positions]:
+def _in_table(part: Sequence[Positions], by_value: Sequence[int]) -> list[Positions]:
     """Sets of places in the order of value as sets of places on the table, in the order
     `takings` lists them: the fewest cards first, then by their places on the table."""
     out = [tuple(sorted([by_value[j] for j in s])) for s in part]

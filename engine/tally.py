@@ -371,14 +371,19 @@ def _best_total(by_card: Sequence[tuple[int, float]], suits: int, cards: Sequenc
                 every_suit: bool) -> float | None:
     """`rank_table_total` with each card's (suit, table value) given (`by_card`, made once
     per ruleset for play)."""
-    best: dict[int, float] = {}
+    best = [_NONE] * (suits + 1)  # by suit (a joker's suit is past every suit)
     for c in cards:
         suit, v = by_card[c]
-        if v > best.get(suit, float("-inf")):
+        if v > best[suit]:
             best[suit] = v
-    if every_suit and len(best) < suits:
+    held = [v for v in best if v != _NONE]
+    if every_suit and len(held) < suits:
         return None
-    return sum(best.values())
+    return sum(held)
+
+
+#: no card of the suit yet (below every table value)
+_NONE = float("-inf")
 
 
 def _rank_table(spec: Mapping[str, Any], ctx: CompileContext) -> Tally:

@@ -46,8 +46,9 @@ def _supported(rules: Ruleset, facts: PlayFacts) -> bool:
     if rules.opening is not None or rules.opening_blind or facts.watch_moves:
         return False
     others = [s for s in rules.steps.values() if s is not first]
-    if len(first.actions) != len(first.options) or any(o.role not in (DRAW, KNOCK, PASS) or o.effects or len(a) != 1
-           for o, a in zip(first.options, first.actions)):
+    if len(first.actions) != len(first.options) or any(
+            o.role not in (DRAW, KNOCK, PASS) or o.effects or len(a) != 1
+            for o, a in zip(first.options, first.actions)):
         return False
     for opt in first.options:
         if opt.role is DRAW:
@@ -180,7 +181,8 @@ def _plays(rules: Ruleset, facts: PlayFacts, first: Step, env: dict[str, Any]) -
 
 def _inline(opt: Option, env: dict[str, Any], pad: str) -> list[str]:
     """`opt`'s primitive's statements (over st, opt, action, p), its values named in `env`."""
-    template, values = opt.run.inline
+    run: Any = opt.run  # a written primitive (primitives.written) keeps its text
+    template, values = run.inline
     assert all(env.get(k, v) is v for k, v in values.items()), \
         "a primitive's values take the names of the code"
     env.update(values)

@@ -7,7 +7,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from trentuno.engine import simulate
 from trentuno.engine.bots import compiled_turn
 from trentuno.engine.simulate import play_game, run_games

@@ -53,11 +53,11 @@ def test_the_written_next_seat_is_turns_next_seat():
     the general path and a seat out of the hand ask) answer the same, and leave the same
     state, at every decision of random games of every built-in ruleset, before and after a
     knock, under every knock rule and with round_end triggers."""
+    from trentuno.engine.bots import random_bot
     from trentuno.engine.knock import LAST_TURNS
     from trentuno.engine.state import GameState
     from trentuno.engine.turns import next_seat
     from trentuno.engine.variants import builtin_files
-    from trentuno.engine.bots import random_bot
 
     knocked: set[str] = set()
     round_end = False

@@ -20,13 +20,13 @@ from trentuno.engine.variants import load
 
 
 def _timed(rules, games: int, players: int, written: bool) -> tuple[float, int]:
-    simulate.compiled_turn = compiled_turn if written else (lambda *a: None)  # type: ignore
+    simulate.compiled_turn = compiled_turn if written else (lambda *a: None)
     try:
         t0 = time.process_time()
         s = simulate.run_games(rules, 0, games, players, "greedy", 1)
         return time.process_time() - t0, s.turns
     finally:
-        simulate.compiled_turn = compiled_turn  # type: ignore[assignment]
+        simulate.compiled_turn = compiled_turn
 
 
 def main() -> None:

@@ -32,6 +32,7 @@ from typing import Any
 from .capture_moves import best_capture
 from .errors import UsageError
 from .mc import MonteCarloBot
+from .policy_code import greedy_turn
 from .roles import CAPTURE, DECLARE, DISCARD, DRAW, EXCHANGE, KNOCK, PASS, SWAP, SWAP_ALL
 from .rules import Action, made_once
 
@@ -264,6 +265,9 @@ class BotKind:
     help: str
     #: whether the bot reads the public history (the game must then keep it)
     reads_history: bool = False
+    #: (rules, **params) -> a whole turn of this bot at every seat written as code
+    #: (policy_code), or None where the ruleset's turns have a shape it does not know
+    compiled: Callable[..., Any] | None = None
 
 
 BOTS: dict[str, BotKind] = {kind.name: kind for kind in (
@@ -271,10 +275,12 @@ BOTS: dict[str, BotKind] = {kind.name: kind for kind in (
     BotKind("greedy", greedy_bot,
             (Param("knock", float, 0, 1000,
                    "knock with knock - (round - 2) or more (default 27)"),),
-            "improves its hand one move at a time"),
+            "improves its hand one move at a time",
+            compiled=lambda rules, knock=27: greedy_turn(rules, knock, True)),
     BotKind("threshold", threshold_bot,
             (Param("knock", float, 0, 1000, "knock with this value or more (default 25)"),),
-            "improves its hand, knocks at a fixed value"),
+            "improves its hand, knocks at a fixed value",
+            compiled=lambda rules, knock=25: greedy_turn(rules, knock, False)),
     BotKind("mc", MonteCarloBot,
             (Param("iterations", int, 1, 1_000_000,
                    "worlds tried per decision (default 32)"),
@@ -355,6 +361,17 @@ def parse_bots(spec: str, players: int, seed: int | None = 0) -> list[Bot]:
     base = 0 if seed is None else seed
     return [kind.make(base * 1000 + i + 1, **dict(params))
             for i, (kind, params) in enumerate(_seat_kinds(spec, players))]
+
+
+def compiled_turn(rules: Any, spec: str, players: int) -> Callable[[Any], None] | None:
+    """The whole turn written as code when every seat is the same bot with the same
+    parameters and that bot offers it for this ruleset (policy_code), else None."""
+    kinds = _seat_kinds(spec, players)
+    kind, params = kinds[0]
+    if kind.compiled is None or any(k != kinds[0] for k in kinds[1:]):
+        return None
+    turn: Callable[[Any], None] | None = kind.compiled(rules, **dict(params))
+    return turn
 
 
 def reads_history(spec: str, players: int) -> bool:

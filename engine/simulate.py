@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .bots import parse_bots, reads_history
+from .bots import compiled_turn, parse_bots, reads_history
 from .hand_ends import endings
 from .parallel import Batch, batches, run_batches
 from .record import RecordError, record_of, save
@@ -143,8 +143,18 @@ class Summary:
         }
 
 
-def play_game(rules, players: int, bots: str, seed: int, record: bool = False) -> GameState:
-    """One whole game between bots; returns the finished state."""
+def play_game(rules, players: int, bots: str, seed: int, record: bool = False,
+              plain: bool = False) -> GameState:
+    """One whole game between bots; returns the finished state. When every seat is the same
+    bot, nothing is recorded and that bot writes its turn for the ruleset (policy_code), the
+    game is played by that code, the same game move for move: only what is asked is paid
+    (`plain` plays the general loop all the same, to compare the two)."""
+    turn = None if record or plain else compiled_turn(rules, bots, players)
+    if turn is not None:
+        st = GameState(rules, players, seed=seed, record=False, history=False)
+        while not st.is_over:
+            turn(st)
+        return st
     seats = parse_bots(bots, players, seed)
     st = GameState(rules, players, seed=seed, record=record,
                    history=record or reads_history(bots, players))

@@ -1,0 +1,102 @@
+"""Greedy's turn written as code (engine/policy_code.py): the same games as the general loop,
+and a turn of a few Python calls."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from trentuno.engine import simulate
+from trentuno.engine.bots import compiled_turn
+from trentuno.engine.simulate import play_game, run_games
+from trentuno.engine.state import FIELDS
+from trentuno.engine.variants import load
+
+TWO_UP = str(Path(__file__).resolve().parents[1] / "bench" / "trentuno-two-up.yaml")
+
+
+def snapshot(st: Any) -> dict[str, str]:
+    """Every field of the finished state that says something of the game (not the shared
+    rules and facts, nor the random streams' objects)."""
+    skip = {"rules", "facts"}
+    out = {}
+    for f in FIELDS:
+        if f.name in skip:
+            continue
+        value = getattr(st, f.name, None)
+        text = repr(value)
+        if " at 0x" not in text:
+            out[f.name] = text
+    return out
+
+
+# (ruleset, players): with and without a knock's last turns of each kind, the stock's reshuffle
+# and its end by a void hand, four-card hands, two decks, 2, 4 and 6 players
+FUSED = [("trentuno", 4), ("trentuno", 6), (TWO_UP, 2), ("thirty-one", 2),
+         ("thirty-one", 5), ("house/knocker-plays-last", 4), ("house/knock-ends-at-dealer", 4),
+         ("house/stock-out-void", 4), ("house/four-cards", 4), ("house/two-decks", 6),
+         ("house/first-round-31-knocks", 4)]
+
+
+@pytest.mark.parametrize("name,players", FUSED)
+@pytest.mark.parametrize("bots", ["greedy", "threshold", "greedy:knock=24"])
+def test_the_written_greedy_turn_plays_the_same_games(name, players, bots):
+    """Many seeds played by the written turn and by the general loop (bots listing, choosing,
+    the move applied) end in the same state, field by field."""
+    rules = load(name)
+    assert compiled_turn(rules, bots, players) is not None  # the written turn is played
+    for seed in range(40):
+        fused = play_game(rules, players, bots, seed)
+        general = play_game(rules, players, bots, seed, plain=True)
+        assert snapshot(fused) == snapshot(general), (name, players, bots, seed)
+
+
+@pytest.mark.parametrize("name,players", [("scat", 3), ("trentuno-vedova", 4),
+                                          ("schwimmen", 4), ("scopa", 2)])
+def test_other_shapes_play_the_general_loop(name, players):
+    """A widow's exchange, a swap or a capture is no shape the writer knows: no written turn,
+    and the games are the general loop's."""
+    rules = load(name)
+    assert compiled_turn(rules, "greedy", players) is None
+    for seed in range(5):
+        assert snapshot(play_game(rules, players, "greedy", seed)) == \
+            snapshot(play_game(rules, players, "greedy", seed, plain=True))
+
+
+def test_mixed_or_recorded_seats_play_the_general_loop():
+    rules = load("trentuno")
+    assert compiled_turn(rules, "greedy,greedy,greedy,random", 4) is None
+    assert compiled_turn(rules, "greedy,greedy:knock=25,greedy,greedy", 4) is None
+    assert compiled_turn(rules, "random", 4) is None
+    recorded = play_game(rules, 4, "greedy", 3, record=True)
+    assert snapshot(recorded)["winners"] == snapshot(play_game(rules, 4, "greedy", 3))["winners"]
+
+
+def test_a_written_greedy_turn_takes_fewer_python_calls():
+    """The whole turn is one call and the end of the turn another, about five with the deal's
+    share (nine a turn in the general loop: the bot twice, each move's written code, the end
+    of the turn)."""
+    rules = load("trentuno")
+    run_games(rules, 0, 1, 4, "greedy", 1)
+    calls = 0
+
+    def count(frame, event, arg):
+        nonlocal calls
+        if event == "call":
+            calls += 1
+
+    sys.setprofile(count)
+    try:
+        summary = run_games(rules, 0, 20, 4, "greedy", 1)
+    finally:
+        sys.setprofile(None)
+    assert calls / summary.turns < 6
+
+
+def test_the_summary_is_the_general_loops(monkeypatch):
+    """`simulate`'s figures are those of the general loop's games."""
+    rules = load("trentuno")
+    fused = run_games(rules, 0, 30, 4, "greedy", 7).as_dict()
+    monkeypatch.setattr(simulate, "compiled_turn", lambda *a: None)
+    assert run_games(rules, 0, 30, 4, "greedy", 7).as_dict() == fused

@@ -36,13 +36,9 @@ NEW = "mc:infer=on:slip=0.35:score=game:iterations=22"
 
 
 def make_bot(spec: str, seed: int):
-    """The bot of one seat as `parse_bots` makes it (same seed), and also with the opt-in
-    `alloc=halve` of MonteCarloBot, which `--bots` does not name yet (bots.py lists mc's
-    parameters, and another branch owns it)."""
-    words = spec.split(":")
-    extra = dict(w.split("=", 1) for w in words[1:] if w.startswith("alloc="))
-    kind, params = parse_bot(":".join(w for w in words if not w.startswith("alloc=")))
-    return kind.make(seed, **params, **extra)
+    """The bot of one seat as `parse_bots` makes it (the same seed)."""
+    kind, params = parse_bot(spec)
+    return kind.make(seed, **params)
 
 
 def play_cell(ruleset: str, bot: str, opponent: str, games: range, seed: int

@@ -298,7 +298,10 @@ BOTS: dict[str, BotKind] = {kind.name: kind for kind in (
                    "not use for the open ones (default off)", ("on", "off")),
              Param("score", str, 0, 0, "game: scores a deal by the chance of winning the "
                    "game where lives are lost one by one; hand: by the hand (default)",
-                   ("game", "hand"))),
+                   ("game", "hand")),
+             Param("alloc", str, 0, 0, "halve: the playouts spent in rounds that each halve "
+                   "the moves left; narrow: the first quarter of the worlds keeps a few "
+                   "moves (default)", ("halve", "narrow"))),
             "Monte Carlo: tries every move in random deals of the unseen cards",
             reads_history=True),
 )}

@@ -272,3 +272,11 @@ def test_halving_gives_the_close_call_more_worlds_at_the_same_playouts(monkeypat
                 assert spent["halve"][-1] == 2
                 checked += 1
     assert checked > 5
+
+
+def test_halving_is_named_in_a_bots_spec():
+    from trentuno.engine.bots import parse_bot
+    kind, params = parse_bot("mc:alloc=halve:iterations=8")
+    assert kind.make(1, **params).halve
+    kind, params = parse_bot("mc")
+    assert not kind.make(1, **params).halve

@@ -1,9 +1,10 @@
 """House rules the project does not ship (tests/unseen/*.yaml), each combining features the
 built-ins do not combine: two packs with wild jokers for penalty points, a short stock
-reshuffled mid-hand, a capture game for two and three players alone, a capture game from
-one's own piles where the fewest points win, a blind opening with multi-card swaps and a 31
-that must be declared, passing that puts a player out of the hand for a pot, the widow for
-lives, four-card hands with runs and valued jokers for points by place. Each runs through both
+reshuffled mid-hand, a deal that leaves no stock (so the deal itself reshuffles), a capture
+game for two and three players alone, a capture game from one's own piles where the fewest
+points win, a blind opening with multi-card swaps and a 31 that must be declared, passing
+that puts a player out of the hand for a pot, the widow for lives, four-card hands with runs
+and valued jokers for points by place. Each runs through both
 wrappers as a researcher would: OpenSpiel's `random_sim_test` with explicit and sampled chance
 over one hand and a whole game, PettingZoo's `api_test`, `seed_test` and `render_test`, at
 its fewest players and its default. Skipped, with the reason, without the extras."""

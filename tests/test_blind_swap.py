@@ -62,3 +62,25 @@ def test_the_blind_swap_gives_his_first_card_and_is_the_same_in_every_world(tmp_
     assert record["hands"][0]["moves"][0]["cards"] == ["Qh"]
     again = replay(record, state.rules)
     assert again.hands == state.hands and again.zones == state.zones
+
+
+def test_greedy_blind_takes_the_one_table_card_worth_an_unseen_card():
+    # Commerce's dealer, not having seen his hand, before a table of Ah 7c 8d: the whole table
+    # (11) is below the middle hand, so greedy kept his unseen hand; the Ace with two of the
+    # cards he cannot see makes more than the middle hand, so he exchanges one card for it,
+    # whatever his unseen hand holds, from the live state and from the frozen view alone
+    from test_overlays import base_and_house
+    from trentuno.engine import parse_bots
+    from trentuno.engine.frozen_view import act_from_observation
+    rules = base_and_house("house/commerce-blind-swap")[1]
+    picks = []
+    for hand, other in (("Ac Kc 9c", "7s 8s 9s"), ("7s 8s 9s", "Ac Kc 9c")):
+        state = new_game(rules, dealer=0, players=4, hands={0: hand, 2: other},
+                         zones={"table": "Ah 7c 8d"})
+        bot = parse_bots("greedy", 4)[0]
+        a = bot(state, state.legal_actions())
+        b = act_from_observation(parse_bots("greedy", 4)[0], state.rules,
+                                 state.observation(0).frozen(), state.legal_actions())
+        assert a is b
+        picks.append((a.kind, state.rules.deck.codes(a.cards)))
+    assert picks == [("swap_cards", ["Ah"])] * 2

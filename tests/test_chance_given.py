@@ -4,6 +4,7 @@ reshuffle is the order the stock gets."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 from trentuno.engine import GameState, UserError, builtin_files, load
@@ -113,8 +114,6 @@ def test_a_reshuffle_made_by_the_deal_is_named_before_and_given():
     # dealt out: fifteen cards on the discard pile, no stock, so the deal itself turns the
     # fourteen under the top card over as the first player comes to draw; asked first, the
     # order supplied is the stock's, for the first hand (made with it) and the next ones
-    from pathlib import Path
-
     from trentuno.engine.chance import reshuffle_at_first_deal
     rules = load(str(Path(__file__).resolve().parent / "unseen" / "trentuno-dealt-out.yaml"))
     deck = list(range(len(rules.deck.cards)))
@@ -135,3 +134,27 @@ def test_a_reshuffle_made_by_the_deal_is_named_before_and_given():
     state.supply_shuffle(pile)
     state.next_hand(deck=deck)
     assert state.zones["stock"] == pile
+
+
+def test_a_resampled_world_does_not_inherit_a_supplied_reshuffle():
+    # an order supplied for the next reshuffle is the real future: a world resampled for a
+    # search draws its own, as it deals its own next hands (its stocked decks are dropped too)
+    rules = load(str(Path(__file__).resolve().parent / "unseen" / "trentuno-short-stock.yaml"))
+    state = GameState(rules, 3, seed=4)
+    while True:
+        action = state.legal_actions()[0]
+        pile = state.reshuffle_ahead(action)
+        if pile:
+            break
+        state.apply(action)
+    order = sorted(pile)
+    state.supply_shuffle(order)
+    stocks = set()
+    rng = random.Random(1)
+    for _ in range(4):
+        world = state.resample(state.current_player, rng)
+        world.apply(world._legal[state.legal_actions().index(action)])
+        stocks.add(tuple(world.zones["stock"]))
+    assert len(stocks) > 1
+    state.apply(action)
+    assert state.zones["stock"] == order[:len(state.zones["stock"])]

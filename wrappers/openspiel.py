@@ -276,9 +276,11 @@ class TrentunoState(pyspiel.State):
             pile = reshuffle_at_first_deal(g.rules, g.players, order, seed=g.seed,
                                            dealer=dealer, shuffles=shuffles)
         else:
-            trial = self.engine.clone(record=False)
-            for cards in shuffles:
-                trial.supply_shuffle(cards)
+            trial = self.engine
+            if shuffles:  # the orders drawn so far go to a copy: the real deal takes them
+                trial = self.engine.clone(record=False)
+                for cards in shuffles:
+                    trial.supply_shuffle(cards)
             pile = trial.reshuffle_ahead_deal(order)
         if pile:
             self._held, self._drawn = (None, pile), []

@@ -414,6 +414,6 @@ class Observer:
 
     def string_from(self, state: TrentunoState, player: int) -> str:
         if state.engine is None:
-            return f"p{player} dealing {len(state._dealing)}"
+            return f"p{player} dealing {len(state._dealing or state._deck)}"
         seen = state.engine.observation(player).frozen()
         return str(seen if self._recall else seen.without_past())

@@ -83,6 +83,25 @@ class TrentunoGroup(click.Group):
             with formatter.section("Commands"):
                 formatter.write_dl(rows)
 
+    def shell_complete(self, ctx: click.Context, incomplete: str) -> list[Any]:
+        """The command names that start with what was typed, with their short help from
+        `COMMANDS` for those not imported yet, then the group's options: click's own way
+        asks every matching command for its help, importing all of their modules (the bots,
+        the game, the server) for `trentuno <TAB>`."""
+        from click.shell_completion import CompletionItem
+
+        out = []
+        for name in self.list_commands(ctx):
+            if not name.startswith(incomplete):
+                continue
+            cmd = self.commands.get(name)
+            if cmd is None and name in COMMANDS:
+                out.append(CompletionItem(name, help=COMMANDS[name]))
+            elif cmd is not None and not cmd.hidden:
+                out.append(CompletionItem(name, help=cmd.get_short_help_str()))
+        out.extend(click.Command.shell_complete(self, ctx, incomplete))
+        return out
+
     def _main_shell_completion(self, ctx_args: MutableMapping[str, Any], prog_name: str,
                                complete_var: str | None = None) -> None:
         """Before click answers a shell's completion request, make its bash script keep the

@@ -27,6 +27,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import combinations
 from typing import Any
 
 from .capture_moves import best_capture
@@ -178,16 +179,46 @@ def _blind_choice(state, actions, strength) -> Action:
     """Greedy choosing without seeing his own hand (`turn.opening.blind`): it reads nothing
     of that hand, only what shows. A face-up zone he may take whole is taken when it beats the
     ruleset's middle hand (what an unseen hand is worth to him); else the first move that
-    keeps his hand (a pass), else the first move offered."""
+    keeps his hand (a pass), else the first move offered. A partial exchange (some face-up
+    cards for as many of his unseen ones) is worth the middle of the hands those cards make
+    with any of the cards he cannot see: it is made when that beats the move chosen so."""
     middle = made_once(state.rules, ("middle",), lambda: _middle(strength))
+    chosen, worth = None, middle
     for a in actions:
-        if a.role is SWAP_ALL and state.face_up[a.zone] and \
-                strength.get(_mask_of(state.zones[a.zone]), -1) > middle:
-            return a
+        if a.role is SWAP_ALL and state.face_up[a.zone]:
+            s = strength.get(_mask_of(state.zones[a.zone]), -1)
+            if s > middle:
+                chosen, worth = a, s
+                break
+    if chosen is None:
+        chosen = next((a for a in actions if a.role is PASS), actions[0])
+    exchange, value = _blind_exchange(state, actions, strength)
+    return exchange if exchange is not None and value > worth else chosen
+
+
+def _blind_exchange(state, actions, strength) -> tuple[Action | None, int]:
+    """The partial exchange worth the most to a player who has not seen his hand, and its
+    worth: the median strength of the hands its face-up cards make with every choice of
+    the cards he cannot see (none of a face-up zone) for the ones he keeps. A move chosen
+    unseen names the zone cards it takes (exchange_units, the one-card swap)."""
+    size = state.rules.hand_size
+    shown = 0
+    for zone, up in state.face_up.items():
+        if up:
+            shown |= _mask_of(state.zones[zone])
+    pool = [c for c in range(len(state.rules.deck.cards)) if not shown >> c & 1]
+    best, best_s = None, -1
     for a in actions:
-        if a.role is PASS:
-            return a
-    return actions[0]
+        named = a.role is EXCHANGE or (a.role is SWAP and len(a.cards) == 1)
+        if not named or not state.face_up[a.zone] or not 0 < len(a.cards) < size:
+            continue
+        took = _mask_of(list(a.cards))
+        found = sorted(strength.get(took | _mask_of(list(rest)), -1)
+                       for rest in combinations(pool, size - len(a.cards)))
+        s = found[len(found) // 2] if found else -1
+        if s > best_s:
+            best, best_s = a, s
+    return best, best_s
 
 
 def _middle(strength: dict[int, int]) -> int:

@@ -11,12 +11,19 @@ game goes on, so a framework can make every deal an explicit chance node without
   on a copy played on: a framework asks before each move, supplies the order it draws (an
   explicit chance node), then plays the move. Only outcomes that draw chance inside a hand
   (`draws_chance`: the reshuffle) make the copy; a ruleset without one answers None at once.
+* The deal itself may reshuffle (a stock the deal leaves empty turned over as the first player
+  comes to draw, a trigger on the deal): `GameState.reshuffle_ahead_deal(deck)` names the
+  cards that reshuffle would shuffle if `next_hand(deck=deck)` were called now, on a copy
+  dealt; `supply_shuffle` then gives its order before `next_hand`. The first hand is dealt
+  as the state is made: `reshuffle_at_first_deal(rules, players, deck, ...)` asks the same of
+  a state made aside, and `GameState(..., decks=[deck], shuffles=[...])` deals with the
+  orders given.
 * `GameState.game_goes_on()`: at the end of a hand, whether `next_hand()` deals another hand
   (True) or ends the game: the same tests `next_hand` makes, without dealing.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .errors import UserError
@@ -32,6 +39,11 @@ class _Probe(list):
     with the cards it shuffles and leaves their order as it is (`reshuffle_ahead`)."""
 
     filled = False
+
+
+def given_orders(shuffles: Iterable[Sequence[int]]) -> list[list[int]]:
+    """Supplied reshuffle orders as the state keeps them: lists of card ids (a probe kept)."""
+    return [s if isinstance(s, _Probe) else [int(c) for c in s] for s in shuffles]
 
 
 def checked_deck(deck: Deck, given: Sequence[Any]) -> list:
@@ -78,6 +90,34 @@ def reshuffle_ahead(st: GameState, action: Action) -> list[int] | None:
     probe = _Probe()
     trial._shuffles = [*st._shuffles, probe]
     trial.apply(action)
+    return sorted(probe) if probe.filled else None
+
+
+def reshuffle_at_deal(st: GameState, deck: Sequence | None) -> list[int] | None:
+    """The cards (sorted) of the first reshuffle without a supplied order that
+    `next_hand(deck=deck)` would make now, or None (see the module)."""
+    if not draws_chance_in_hand(st.rules):
+        return None
+    trial = st.clone(record=False, history=False, stop_at_hand_end=True)
+    probe = _Probe()
+    trial._shuffles = [*st._shuffles, probe]
+    trial.next_hand(deck=deck)
+    return sorted(probe) if probe.filled else None
+
+
+def reshuffle_at_first_deal(rules: Ruleset, players: int | None, deck: Sequence | None, *,
+                            seed: int | None = 0, dealer: int | None = None,
+                            shuffles: Iterable[Sequence[int]] = ()) -> list[int] | None:
+    """The cards (sorted) of the first reshuffle beyond `shuffles` that the first hand's deal
+    of `GameState(rules, players, seed, decks=[deck], dealer=dealer, shuffles=shuffles)` would
+    make, or None: asked of a state made aside (see the module)."""
+    if not draws_chance_in_hand(rules):
+        return None
+    from .state import GameState
+    probe = _Probe()
+    GameState(rules, players, seed, decks=[] if deck is None else [deck], dealer=dealer,
+              shuffles=[*given_orders(shuffles), probe], record=False, history=False,
+              stop_at_hand_end=True)
     return sorted(probe) if probe.filled else None
 
 

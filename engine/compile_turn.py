@@ -145,16 +145,20 @@ def compile_option(c: Compilation, step, index, o, path, zones, deck, raw_steps
                  conditions=tuple(spec_of(g) for g in o.get("if") or []),
                  effect_specs=tuple(spec_of(e) for e in o.get("effects") or []),
                  unit=prim, then_optional=optional)
-    if kind not in c.key_counts:
-        c.key_counts[kind] = len(prim.keys(len(deck.cards)))
-    c.actions += c.key_counts[kind]
+    n = len(deck.cards)
+    blind = prim.blind_keys is not None and bool(params.get("_blind"))
+    if (kind, blind) not in c.key_counts:
+        c.key_counts[(kind, blind)] = len(prim.keys(n)) + \
+            (len(prim.blind_keys(n)) if prim.blind_keys is not None and blind else 0)
+    c.actions += c.key_counts[(kind, blind)]
     if c.actions > MAX_ACTIONS:  # the file fails; the option is still checked
         if not c.too_many_actions:
             c.too_many_actions = True
             c.error(path, f"too many actions: the options so far offer {c.actions} "
                     f"card choices, more than {MAX_ACTIONS} (fewer `swap` options?)")
         return opt, {}, lambda st, p: []
-    actions = {cards: make_action(opt, cards) for cards in prim.keys(len(deck.cards))}
+    keys = prim.keys(n) + (prim.blind_keys(n) if prim.blind_keys is not None and blind else [])
+    actions = {cards: make_action(opt, cards) for cards in keys}
     return opt, actions, prim.lister(opt, actions, len(deck.cards))
 
 

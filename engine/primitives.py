@@ -60,6 +60,10 @@ class Primitive(Unit):
     """A turn primitive (`do:`), a keyword unit. `schema` is the object schema of the keys an
     option with it takes besides the common ones (name, do, if, then, effects, label)."""
     keys: Callable[[int], list[tuple[int, ...]]]
+    #: the moves it also offers in the step a blind opening begins with (`_blind` in its
+    #: compiled parameters), where the player cannot tell his own cards apart: one per
+    #: choice he can make unseen (a one-card swap: the zone card taken)
+    blind_keys: Callable[[int], list[tuple[int, ...]]] | None = None
     lister: Callable[[Option, Mapping[tuple, Action], int], Lister]
     apply: Callable[[Any, Option, Action, int], None]
     #: the parameter naming the zone the move takes from or gives to (the Action's zone)
@@ -341,22 +345,50 @@ PRIMITIVES.add(Primitive(
 
 
 # ---- swap one, swap all ------------------------------------------------------------------
+def _swap_compile(params: dict, ctx: CompileContext) -> dict:
+    """Whether the option is in the step a blind opening begins with (`blind_keys`)."""
+    return {**params, "_blind": ctx.blind_step} if ctx.blind_step else params
+
+
 def _swap_lister(opt: Any, actions: Mapping[tuple, Action], n: int) -> Lister:
+    """Every hand card for every zone card; a player who has not seen his hand cannot tell
+    his cards apart, so unseen he has one move per zone card, named by it alone (the move is
+    the same in a search's world where his hand was dealt again): he gives his first card."""
     table = [[actions.get((h, z)) for z in range(n)] for h in range(n)]
     zone_name = opt.zone
+    if not opt.params.get("_blind"):
+        def legal(st, p):
+            zone = st.zones[zone_name]
+            return [table[h][z] for h in st.hands[p] for z in zone]
+        return legal
+    unseen = [actions.get((z,)) for z in range(n)]
 
-    def legal(st, p):
+    def legal_blind(st, p):
         zone = st.zones[zone_name]
+        if st.unseen_hand() == p:
+            return [unseen[z] for z in zone] if st.hands[p] else []
         return [table[h][z] for h in st.hands[p] for z in zone]
-    return legal
+    return legal_blind
+
+
+def _swap_cards(st, action, p) -> tuple[int, int]:
+    """(the hand card given, the zone card taken): a move named by the zone card alone
+    (chosen unseen) gives the first card of the hand."""
+    cards = action.cards
+    return (st.hands[p][0], cards[0]) if len(cards) == 1 else cards
 
 
 def _swap_apply(st, opt, action, p):
-    h, z = action.cards
     hand, zone = st.hands[p], st.zones[opt.zone]
+    if len(action.cards) == 2:
+        h, z = action.cards
+        bits = action.bits
+    else:  # chosen unseen: his first card goes
+        h, z = hand[0], action.cards[0]
+        bits = CARD_BITS[h] | CARD_BITS[z]
     hand[hand.index(h)] = z
     zone[zone.index(z)] = h
-    st.masks[p] ^= action.bits  # h leaves the hand, z comes in: both bits flip
+    st.masks[p] ^= bits  # h leaves the hand, z comes in: both bits flip
     st.just_drawn = z
 
 
@@ -371,7 +403,7 @@ _WITH = {"properties": {"with": _zone_param("the zone exchanged with.")}, "requi
 
 
 def _swap_moving(st, opt, action, p) -> Moving:
-    h, z = action.cards
+    h, z = _swap_cards(st, action, p)
     return Moving(took=(z,), gave=(h,), after=tuple(z if c == h else c for c in st.hands[p]))
 
 
@@ -388,14 +420,15 @@ def _swap_choice(give: str, take: str, unseen: str, blind: str) -> Phrase:
 
 PRIMITIVES.add(Primitive(
     kind=Kind.PRIMITIVE, name="swap", description="a hand card and a zone card change places",
-    schema=_WITH, compile=_as_given, refs=(Ref("zone", ("with",)),),
-    example={"with": "discard"}, keys=_card_pairs, lister=_swap_lister, apply=_swap_apply,
+    schema=_WITH, compile=_swap_compile, refs=(Ref("zone", ("with",)),),
+    example={"with": "discard"}, keys=_card_pairs, blind_keys=_each_card, lister=_swap_lister,
+    apply=_swap_apply,
     zone_param="with", role=SWAP, moving=_swap_moving, words={
         "en": {"option": lambda o, w: f"exchanges one of his cards with one card of "
                                       f"{w.zone(str(o.zone)).the('en')}",
                "label": told("Exchange a card"),
                "choice": _swap_choice("give", "take", "card {t.place} {t.zone:di}",
-                                     "one of your unseen cards"),
+                                     "the first of your unseen cards"),
                "move": _told_if("took gave", "{t.who:The} gives {t.gave} and takes {t.took} "
                                 "{t.zone:da}.",
                                 "{t.who:The} gives a card and takes one {t.zone:da}."),
@@ -405,7 +438,7 @@ PRIMITIVES.add(Primitive(
                                       f"{w.zone(str(o.zone)).prep('it', 'di')}",
                "label": told("Cambia una carta"),
                "choice": _swap_choice("dai", "prendi", "carta {t.place} {t.zone:di}",
-                                     "una delle tue carte coperte"),
+                                     "la prima delle tue carte coperte"),
                "move": _told_if("took gave", "{t.who:The} dà {t.gave} e prende {t.took} "
                                 "{t.zone:da}.",
                                 "{t.who:The} dà una carta e ne prende una {t.zone:da}."),

@@ -110,11 +110,12 @@ def resample(st: GameState, player: int, rng: random.Random, keep_best: bool,
     new.masks = [st.mask(h) for h in new.hands]
     if jd_at is not None:
         new.just_drawn = new.hands[mover][jd_at]
-    # the future is unknown: fresh chance, no stacked decks
+    # the future is unknown: fresh chance, no stacked decks nor supplied reshuffles
     new.seed = rng.getrandbits(32)
     new._play_rng = None
     new._play_rng_shared = False
     new._decks = []
+    new._shuffles = []
     new._trail = []
     new._seen_base = knowledge_of(st, player)
     new._seen_cache = None

@@ -30,6 +30,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any, Literal, NamedTuple
 
 from . import dealing, hands, history, search, stakes, triggers, turns
+from .chance import given_orders
 from .errors import UserError
 from .hands import MAX_HANDS_PER_GAME
 from .observation import Knowledge, Observation
@@ -165,13 +166,16 @@ class GameState:
 
     def __init__(self, rules: Ruleset, players: int | None = None, seed: int | None = 0,
                  *, decks: Iterable[Sequence] = (), dealer: int | None = None,
-                 record: bool = True, history: bool | None = None,
-                 stop_at_hand_end: bool = False):
-        """`record=False` is the fast path for simulations: no events, no moves, no decks
-        kept. `history` keeps the public history of the current hand, which observations
-        (what each player has seen taken and discarded) and `resample` read; by default it
-        follows `record`. `stop_at_hand_end` holds the game when a hand ends (`hand_over`),
-        so that a playout does not pay for the next deal; `next_hand()` goes on."""
+                 shuffles: Iterable[Sequence[int]] = (), record: bool = True,
+                 history: bool | None = None, stop_at_hand_end: bool = False):
+        """`decks` stacks the first hands' deck orders and `shuffles` the orders of the
+        first reshuffles, those of the first deal included (see chance.py), so a framework
+        can give all of the chance. `record=False` is the fast path for simulations: no
+        events, no moves, no decks kept. `history` keeps the public history of the current
+        hand, which observations (what each player has seen taken and discarded) and
+        `resample` read; by default it follows `record`. `stop_at_hand_end` holds the game
+        when a hand ends (`hand_over`), so that a playout does not pay for the next deal;
+        `next_hand()` goes on."""
         n = rules.default_players if players is None else players
         if not rules.min_players <= n <= rules.max_players:
             raise UserError(f"{rules.name} is played by {rules.min_players} to "
@@ -206,7 +210,7 @@ class GameState:
         self._seen_base: Knowledge | None = None
         self._seen_cache: tuple | None = None
         self._past: list[tuple] = []
-        self._shuffles: list[list[int]] = []
+        self._shuffles: list[list[int]] = given_orders(shuffles)
         self.hand_number = 0
         self._keep_dealer = False
         self.dealer = dealer if dealer is not None else dealing.first_dealer(self)
@@ -286,7 +290,8 @@ class GameState:
 
     def supply_shuffle(self, cards: Sequence[int]) -> None:
         """The order (bottom card first, as zones are kept) of the cards the next reshuffle
-        inside a hand shuffles, instead of drawing it from the hand's stream (see chance.py)."""
+        inside a hand shuffles, instead of drawing it from the hand's stream (see chance.py);
+        supplied before `next_hand`, the next reshuffle may be one made as that hand is dealt."""
         self._shuffles.append([int(c) for c in cards])
 
     def reshuffle_ahead(self, action: Action) -> list[int] | None:
@@ -296,6 +301,13 @@ class GameState:
         has an outcome that reshuffles."""
         from .chance import reshuffle_ahead
         return reshuffle_ahead(self, action)
+
+    def reshuffle_ahead_deal(self, deck: Sequence | None = None) -> list[int] | None:
+        """At the end of a hand: the cards the next reshuffle without a supplied order would
+        shuffle while `next_hand(deck=deck)` deals (a stock the deal leaves empty turned over
+        before anybody moves), or None; for the first hand see `chance.reshuffle_at_first_deal`."""
+        from .chance import reshuffle_at_deal
+        return reshuffle_at_deal(self, deck)
 
     def apply(self, action: Action) -> None:
         if self.is_over:

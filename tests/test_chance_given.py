@@ -4,6 +4,7 @@ reshuffle is the order the stock gets."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 from trentuno.engine import GameState, UserError, builtin_files, load
@@ -107,3 +108,53 @@ def test_reshuffle_ahead_names_the_cards_before_the_move_is_played():
         pytest.fail("no reshuffle happened")
     scopa = GameState(load("scopa"), 2, seed=1)
     assert scopa.reshuffle_ahead(scopa.legal_actions()[0]) is None
+
+
+def test_a_reshuffle_made_by_the_deal_is_named_before_and_given():
+    # dealt out: fifteen cards on the discard pile, no stock, so the deal itself turns the
+    # fourteen under the top card over as the first player comes to draw; asked first, the
+    # order supplied is the stock's, for the first hand (made with it) and the next ones
+    from trentuno.engine.chance import reshuffle_at_first_deal
+    rules = load(str(Path(__file__).resolve().parent / "unseen" / "trentuno-dealt-out.yaml"))
+    deck = list(range(len(rules.deck.cards)))
+    rng = random.Random(2)
+    rng.shuffle(deck)
+    pile = reshuffle_at_first_deal(rules, 3, deck, dealer=0)
+    assert pile == sorted(deck[9:23])   # the discard pile but its top card (dealt last)
+    order = sorted(pile, reverse=True)
+    assert reshuffle_at_first_deal(rules, 3, deck, dealer=0, shuffles=[order]) is None
+    state = GameState(rules, 3, seed=5, decks=[deck], dealer=0, shuffles=[order],
+                      stop_at_hand_end=True)
+    assert state.zones["stock"] == order and state.turns_in_hand == 0
+    while not state.hand_over:
+        state.apply(state.legal_actions()[0])
+    rng.shuffle(deck)
+    pile = state.reshuffle_ahead_deal(deck)
+    assert pile == sorted(deck[9:23])
+    state.supply_shuffle(pile)
+    state.next_hand(deck=deck)
+    assert state.zones["stock"] == pile
+
+
+def test_a_resampled_world_does_not_inherit_a_supplied_reshuffle():
+    # an order supplied for the next reshuffle is the real future: a world resampled for a
+    # search draws its own, as it deals its own next hands (its stocked decks are dropped too)
+    rules = load(str(Path(__file__).resolve().parent / "unseen" / "trentuno-short-stock.yaml"))
+    state = GameState(rules, 3, seed=4)
+    while True:
+        action = state.legal_actions()[0]
+        pile = state.reshuffle_ahead(action)
+        if pile:
+            break
+        state.apply(action)
+    order = sorted(pile)
+    state.supply_shuffle(order)
+    stocks = set()
+    rng = random.Random(1)
+    for _ in range(4):
+        world = state.resample(state.current_player, rng)
+        world.apply(world._legal[state.legal_actions().index(action)])
+        stocks.add(tuple(world.zones["stock"]))
+    assert len(stocks) > 1
+    state.apply(action)
+    assert state.zones["stock"] == order[:len(state.zones["stock"])]

@@ -231,6 +231,22 @@ def test_shell_completion_completes_commands_and_variant_names(tmp_path, words, 
     assert done.returncode == 0 and want in done.stdout.splitlines(), done
 
 
+def test_completing_a_command_name_imports_no_command(tmp_path):
+    """`trentuno <TAB>` lists every command with its short help (zsh shows it) and imports
+    none of their modules: click's own completion asks each command for its help, and
+    imported all of them (about 0.5 s of CPU before the names showed)."""
+    env = {**os.environ, "_TRENTUNO_COMPLETE": "zsh_complete", "COMP_WORDS": "trentuno ",
+           "COMP_CWORD": "1"}
+    done = subprocess.run([sys.executable, "-c", PROBE], check=False, env=env, cwd=tmp_path,
+                          capture_output=True, text=True, timeout=HANG)
+    modules = json.loads(done.stderr.rsplit("@@", 1)[1])
+    lines = done.stdout.splitlines()
+    assert done.returncode == 0 and "simulate" in lines and "serve" in lines
+    assert "Play many bot games and summarise them." in lines
+    loaded = sorted(m for m in modules if m.startswith("trentuno.cli.cmd_") or m in HEAVY)
+    assert loaded == []
+
+
 class _Tty:
     def isatty(self) -> bool:
         return True

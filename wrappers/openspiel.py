@@ -11,9 +11,11 @@ deals and reshuffles from `seed`, no chance nodes) or "explicit" (the first deal
 order and every reshuffle of the discards inside a hand are chance nodes, one card at a time,
 each card left equally likely: a move that reshuffles is followed by one node per card
 reshuffled, the first naming the new stock's top card, and is played once they are all given,
-through `GameState.supply_shuffle`); `horizon`: "game" or "hand" (the game ends with the first
-hand and pays the hand's result, the change of each seat's standing from the start, so a hand
-won as it was dealt is a terminal initial state that pays it); `seed`.
+through `GameState.supply_shuffle`; a deal that reshuffles, a stock it leaves empty, is held
+likewise once its deck is given, and dealt with the order drawn); `horizon`: "game" or "hand"
+(the game ends with the first hand and pays the hand's result, the change of each seat's
+standing from the start, so a hand won as it was dealt is a terminal initial state that pays
+it); `seed`.
 
 Actions are the engine's ids (engine/action_ids.py); the observation string and tensor are a
 `Frozen` view without the finished hands, the information state string is the whole `Frozen`
@@ -30,7 +32,9 @@ import numpy as np
 import pyspiel
 from trentuno.engine import GameState, Ruleset, UserError, builtin_files, load
 from trentuno.engine.action_ids import action_space
+from trentuno.engine.chance import draws_chance_in_hand, reshuffle_at_first_deal
 from trentuno.engine.frozen_view import tensor_size
+from trentuno.engine.hands import MAX_HANDS_PER_GAME
 from trentuno.engine.utility import starting_standing, utility
 
 CHANCES = ("sampled", "explicit")
@@ -126,8 +130,13 @@ class Config:
         u = self.declared
         lo, hi = u.game_capped if self.horizon == "game" else u.hand
         cards = len(self.rules.deck.cards)
-        chance_nodes = (cards + 1) * (1 if self.horizon == "hand" else 500)
+        hands = 1 if self.horizon == "hand" else MAX_HANDS_PER_GAME
         length = u.max_hand_length if self.horizon == "hand" else u.max_game_length
+        # a dealer and a deck a hand; a reshuffle (a trigger may fire one after every move,
+        # and as a hand is dealt) draws at most the deck
+        chance_nodes = (cards + 1) * hands
+        if draws_chance_in_hand(self.rules):
+            chance_nodes += cards * (hands + length)
         return pyspiel.GameInfo(
             num_distinct_actions=self.space.num_distinct_actions,
             max_chance_outcomes=max(cards, self.players), num_players=self.players,
@@ -191,9 +200,13 @@ class TrentunoState(pyspiel.State):
         self._dealing = list(dealing or [])   # explicit chance: the deck order so far
         self._dealer = dealer
         #: explicit chance: a move that reshuffles, held while chance draws the order:
-        #: (its id, the cards reshuffled), and the cards drawn so far, top card first
-        self._held: tuple[int, list[int]] | None = None
+        #: (its id, the cards reshuffled), and the cards drawn so far, top card first; the id
+        #: is None for a deal that reshuffles (a stock it leaves empty), held with its deck
+        #: order (`_deck`) and the orders drawn for it so far (`_deal_shuffles`)
+        self._held: tuple[int | None, list[int]] | None = None
         self._drawn: list[int] = []
+        self._deck: list[int] = []
+        self._deal_shuffles: list[list[int]] = []
         # the hand's result counts from the standing before the first hand (its antes too)
         self._start = starting_standing(g.rules, g.players)
         if engine is None and g.chance == "sampled":
@@ -251,12 +264,34 @@ class TrentunoState(pyspiel.State):
         self._dealing.append(int(action))
         if len(self._dealing) < len(g.rules.deck.cards):
             return
-        order, self._dealing = self._dealing, []
+        self._deck, self._dealing = self._dealing, []
+        self._deal()
+
+    def _deal(self) -> None:
+        """Deal the deck drawn (`_deck`) with the reshuffle orders drawn for it; a deal that
+        would reshuffle once more is held while chance draws that order (`_draw_reshuffle`)."""
+        g, order, shuffles = self._g, self._deck, self._deal_shuffles
+        dealer = self._dealer if self._dealer is not None else 0
+        if self.engine is None:
+            pile = reshuffle_at_first_deal(g.rules, g.players, order, seed=g.seed,
+                                           dealer=dealer, shuffles=shuffles)
+        else:
+            trial = self.engine
+            if shuffles:  # the orders drawn so far go to a copy: the real deal takes them
+                trial = self.engine.clone(record=False)
+                for cards in shuffles:
+                    trial.supply_shuffle(cards)
+            pile = trial.reshuffle_ahead_deal(order)
+        if pile:
+            self._held, self._drawn = (None, pile), []
+            return
+        self._deck, self._deal_shuffles = [], []
         if self.engine is None:
             self.engine = GameState(g.rules, g.players, seed=g.seed, decks=[order],
-                                    dealer=self._dealer if self._dealer is not None else 0,
-                                    stop_at_hand_end=True)
+                                    dealer=dealer, shuffles=shuffles, stop_at_hand_end=True)
         else:
+            for cards in shuffles:
+                self.engine.supply_shuffle(cards)
             self.engine.next_hand(deck=order)
         self._after_move()
 
@@ -277,14 +312,19 @@ class TrentunoState(pyspiel.State):
     def _draw_reshuffle(self, card: int) -> None:
         """The next card of the reshuffled stock, from its top: once all are drawn, their
         order is supplied (bottom card first, as the engine keeps a zone) and the held move
-        played, or held again if it reshuffles once more."""
-        assert self._held is not None and self.engine is not None
+        played or the held deal dealt, or held again if it reshuffles once more."""
+        assert self._held is not None
         action, pile = self._held
         self._drawn.append(card)
         if len(self._drawn) < len(pile):
             return
-        self.engine.supply_shuffle(self._drawn[::-1])
-        self._held, self._drawn = None, []
+        order, self._held, self._drawn = self._drawn[::-1], None, []
+        if action is None:
+            self._deal_shuffles = [*self._deal_shuffles, order]
+            self._deal()
+            return
+        assert self.engine is not None
+        self.engine.supply_shuffle(order)
         self._play(action)
 
     def _after_move(self) -> None:
@@ -328,13 +368,13 @@ class TrentunoState(pyspiel.State):
 
     def __str__(self) -> str:
         st = self.engine
-        if st is None:
-            return f"dealing: {len(self._dealing)} cards"
-        views = [str(st.observation(p).frozen().without_past()) for p in range(st.players)]
+        views = [f"dealing: {len(self._dealing or self._deck)} cards"] if st is None else \
+            [str(st.observation(p).frozen().without_past()) for p in range(st.players)]
         if self._held is not None:
             action, pile = self._held
             drawn = " ".join(self._g.space._card(c) for c in self._drawn)
-            views.append(f"reshuffling {len(pile)} cards before {self._g.space.to_string(action)}"
+            before = "the deal" if action is None else self._g.space.to_string(action)
+            views.append(f"reshuffling {len(pile)} cards before {before}"
                          f", drawn from the top: {drawn}")
         return "\n".join(views)
 
@@ -344,6 +384,7 @@ class TrentunoState(pyspiel.State):
                             self.engine.clone(), self._dealing, self._dealer)
         new._start = list(self._start)
         new._held, new._drawn = self._held, list(self._drawn)
+        new._deck, new._deal_shuffles = self._deck, self._deal_shuffles  # never changed
         return new
 
     def resample_from_infostate(self, player: int, sampler: Any = None) -> TrentunoState:
@@ -373,6 +414,6 @@ class Observer:
 
     def string_from(self, state: TrentunoState, player: int) -> str:
         if state.engine is None:
-            return f"p{player} dealing {len(state._dealing)}"
+            return f"p{player} dealing {len(state._dealing or state._deck)}"
         seen = state.engine.observation(player).frozen()
         return str(seen if self._recall else seen.without_past())

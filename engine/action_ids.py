@@ -10,7 +10,9 @@ players)` numbers every move the ruleset can ever offer, once per ruleset and pl
   for every move it can ever make (`Primitive.catalogue`): per card played, laying it down,
   taking each single card, the whole table, each set adding up to it. An id names the card
   played and the cards taken as a set of deck cards, so it is exact and independent of the
-  state; only "the whole table" (`takes_all`) leaves to the state which cards that is.
+  state; only "the whole table" (`takes_all`, a set no card's value names: the primitive's
+  `id_fallback`) leaves to the state which cards that is. A card a declaration may count as
+  another rank (`plays_as`) is catalogued as each of them.
 
 When a catalogue would pass CATALOGUE_LIMIT ids, the option's ids are the exact encoding
 itself, `played * 2**n + mask of the taken cards` (unbounded but still exact); `dense` then
@@ -57,6 +59,7 @@ class ActionSpace:
         self._n = len(deck.cards)
         self._by_action: dict[Action, int] = {}  # fixed moves, by identity (eq=False)
         self.options: list[OptionIds] = []
+        self._plays_as = plays_as(rules)
         self._by_option: dict[tuple[str, int], OptionIds] = {}
         names = _option_names(rules)
         base = 0
@@ -80,7 +83,7 @@ class ActionSpace:
                 self._by_action[a] = base + i
             return OptionIds(opt, base, len(actions), actions,
                              {a.cards: i for i, a in enumerate(actions)}, name=name)
-        keys = catalogue(opt, self.rules.deck, CATALOGUE_LIMIT)
+        keys = catalogue(opt, self.rules.deck, CATALOGUE_LIMIT, self._plays_as)
         if keys is None:  # too many: the exact encoding, played * 2**n + mask (+1: take all)
             size = self._n << (self._n + 1)
             return OptionIds(opt, base, size, (), name=name, exact=True, built=True)
@@ -96,11 +99,17 @@ class ActionSpace:
         ids = self._by_option[(action.step, action.option)]
         if not ids.built:  # the same move of another compile of the rules (a pickled state)
             return ids.base + ids.offsets[action.cards]
-        key = ids.option.unit.id_key(ids.option, self.rules.deck, action.cards)
+        unit = ids.option.unit
+        key = unit.id_key(ids.option, self.rules.deck, action.cards)
         if ids.exact:
             played, mask = key
             return ids.base + (played << (self._n + 1)) + (1 if mask < 0 else mask << 1)
-        return ids.base + ids.offsets[key]
+        found = ids.offsets.get(key)
+        if found is None and unit.id_fallback is not None:  # the whole table, say
+            found = ids.offsets.get(unit.id_fallback(ids.option, self.rules.deck, action.cards))
+        if found is None:
+            raise KeyError(key)
+        return ids.base + found
 
     def legal_ids(self, state: Any) -> list[int]:
         """The ids of the legal moves, in the order of `legal_actions()`."""
@@ -195,6 +204,20 @@ class ActionSpace:
         if not 1 <= k <= len(same):
             raise UserError(f"{text!r}: the deck holds {len(same)} of {deck.cards[first].code}")
         return same[k - 1]
+
+
+def plays_as(rules: Ruleset) -> dict[int, frozenset[int]]:
+    """card -> the other ranks it may play as in some hand: the wild cards a trigger's
+    condition may count as other ranks (its compiled condition's `wild_cards`; a declaration
+    with `wild_play: counted` then plays them so), each as any rank of the deck."""
+    deck = rules.deck
+    ranks = frozenset(c.rank for c in deck.cards if not c.joker)
+    out: dict[int, frozenset[int]] = {}
+    for triggers in rules.triggers.values():
+        for trig in triggers:
+            for card in getattr(trig.condition, "wild_cards", ()):
+                out[card] = ranks - {deck.cards[card].rank}
+    return out
 
 
 def _built_in_play(ids: OptionIds) -> bool:

@@ -696,42 +696,54 @@ TAKES_ALL = -1
 
 
 def capture_key(opt: Any, deck: Any, cards: tuple[int, ...]) -> tuple[int, int]:
-    """(card played, the cards taken as a mask over the deck, or TAKES_ALL): what an action
-    id of a capture stands for, the same move in every state."""
-    played, taken = cards[0], cards[1:]
-    if len(taken) > 1 and deck.cards[played].rank in opt.params["_taking"].takes_all:
-        return (played, TAKES_ALL)
+    """(card played, the cards taken as a mask over the deck): what an action id of a capture
+    stands for, the same move in every state."""
     mask = 0
-    for c in taken:
+    for c in cards[1:]:
         mask |= 1 << c
-    return (played, mask)
+    return (cards[0], mask)
 
 
-def capture_catalogue(opt: Any, deck: Any, limit: int) -> list[tuple[int, int]] | None:
+def capture_fallback(opt: Any, deck: Any, cards: tuple[int, ...]) -> tuple[int, int] | None:
+    """The key of a capture of two cards or more that no catalogued set names: the whole
+    table, taken by a `takes_all` card (which cards that is, the state says). A set a card
+    could take by its value keeps its own key, so an Ace that takes like any card (over an
+    Ace, `takes_all_over_same: plain`) has one id per set, never one for them all."""
+    return (cards[0], TAKES_ALL) if len(cards) > 2 else None
+
+
+def capture_catalogue(opt: Any, deck: Any, limit: int,
+                      plays_as: Mapping[int, frozenset[int]]) -> list[tuple[int, int]] | None:
     """Every key (see `capture_key`) the option can ever offer in any state, in a fixed order:
     per card played, laying it down, taking each single other card, the whole table (a
     `takes_all` rank), then each set of two or more cards adding up to its value (the fewest
-    first). None when there are more than `limit` (a deck whose values add up in too many
-    ways): ids are then the exact masks themselves."""
+    first). A card that may play as other ranks (`plays_as`: a wild card counted by a
+    declaration) is tried as each of them, played and on the table. None when there are more
+    than `limit` (a deck whose values add up in too many ways): ids are then the exact masks
+    themselves."""
     taking: Taking = opt.params["_taking"]
     n = len(deck.cards)
     values = taking.values
+    of_rank = {deck.cards[c].rank: values[c] for c in reversed(range(n))}
+    variants = _value_variants(values, of_rank, plays_as)
     by_value: dict[Number, list[int]] = {}
     out: list[tuple[int, int]] = []
     for card in range(n):
-        rank = deck.cards[card].rank
+        ranks = [deck.cards[card].rank, *sorted(plays_as.get(card, ()))]
         out.append((card, 0))
         out += [(card, 1 << t) for t in range(n) if t != card]
-        targets: list[Number] = []
-        if rank in taking.takes_all:
+        if any(r in taking.takes_all for r in ranks):
             out.append((card, TAKES_ALL))
-        elif taking.sums and rank not in taking.same_rank_only:
-            targets.append(values[card])
-        if taking.with_played is not None:  # the cards that make the sum with the played one
-            targets.append(taking.with_played - values[card])
+        targets: list[Number] = []
+        for r in ranks:
+            value = values[card] if r == deck.cards[card].rank else of_rank[r]
+            if r not in taking.takes_all and taking.sums and r not in taking.same_rank_only:
+                targets.append(value)
+            if taking.with_played is not None:  # the cards that make the sum with the played one
+                targets.append(taking.with_played - value)
         for target in dict.fromkeys(targets):
             if target not in by_value:
-                made = _sum_masks(values, target, limit)
+                made = _variant_masks(variants, target, limit)
                 if made is None:
                     return None
                 by_value[target] = made
@@ -739,6 +751,36 @@ def capture_catalogue(opt: Any, deck: Any, limit: int) -> list[tuple[int, int]] 
         if len(out) > limit:
             return None
     return list(dict.fromkeys(out))
+
+
+def _value_variants(values: Sequence[Number], of_rank: Mapping[int, Number],
+                    plays_as: Mapping[int, frozenset[int]]) -> list[Sequence[Number]]:
+    """The deck's values, then those with each card that may play as another rank worth that
+    rank's value instead (one such card at a time: a declaration counts the wild cards of one
+    hand, and the bound on what that adds keeps the catalogue small)."""
+    out: list[Sequence[Number]] = [values]
+    for card, ranks in sorted(plays_as.items()):
+        for r in sorted(ranks):
+            if of_rank[r] != values[card]:
+                changed = list(values)
+                changed[card] = of_rank[r]
+                out.append(changed)
+    return out
+
+
+def _variant_masks(variants: Sequence[Sequence[Number]], target: Number, limit: int
+                   ) -> list[int] | None:
+    """The sets adding up to `target` under any of the variants of the values, those of the
+    deck's own values first; None past `limit`."""
+    out: dict[int, None] = {}
+    for values in variants:
+        made = _sum_masks(values, target, limit)
+        if made is None:
+            return None
+        out.update(dict.fromkeys(made))
+        if len(out) > limit:
+            return None
+    return list(out)
 
 
 def _sum_masks(values: Sequence[Number], target: Number, limit: int) -> list[int] | None:

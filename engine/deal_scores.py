@@ -89,6 +89,7 @@ def _counting(spec: Mapping[str, Any], ctx: CompileContext) -> tuple[Any, Any]:
             if r != ranks[w]:
                 out[w] = r
         return out
+    counts_as.wild_cards = wild  # type: ignore[attr-defined]
     return test, counts_as
 
 
@@ -110,6 +111,9 @@ def cards_make(spec: Mapping[str, Any], ctx: CompileContext) -> Condition:
         found = [q for q in st.alive if test(st.hands[q])]
         return found or None
     hand_check.counts_as = counts_as  # type: ignore[attr-defined]
+    #: the cards `counts_as` may count as another rank (integer action ids number the moves
+    #: they can make so: action_ids.plays_as)
+    hand_check.wild_cards = counts_as.wild_cards  # type: ignore[attr-defined]
     return hand_check
 
 

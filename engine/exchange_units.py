@@ -105,7 +105,8 @@ def _moving(st: Any, opt: Option, action: Action, p: int) -> Moving:
                   after=tuple(swapped.get(c, c) for c in st.hands[p]))
 
 
-def _catalogue(opt: Any, deck: Any, limit: int) -> list[tuple] | None:
+def _catalogue(opt: Any, deck: Any, limit: int, plays_as: Mapping[int, frozenset[int]]
+               ) -> list[tuple] | None:
     """Every hand of `hand.size` cards, as (its lowest card, the mask of the others): each
     move's id names the hand it leaves; in a blind opening's step, then every smaller set of
     cards it may take unseen (`min` to `max`). None past `limit`."""

@@ -76,11 +76,16 @@ class Primitive(Unit):
     #: the parameter naming a zone it may play from besides the hand (a capture from an owned
     #: pile); only zones each player owns count
     plays_from: str | None = None
-    #: a primitive whose moves are built in play (`keys` gives none): (option, deck, limit) ->
-    #: every key (see `id_key`) it can ever offer, in a fixed order, or None past `limit`;
-    #: and (option, deck, action's cards) -> its key. Integer action ids (action_ids) ask them.
-    catalogue: Callable[[Option, Any, int], list[tuple] | None] | None = None
+    #: a primitive whose moves are built in play (`keys` gives none): (option, deck, limit,
+    #: plays_as) -> every key (see `id_key`) it can ever offer, in a fixed order, or None past
+    #: `limit` (`plays_as`: card -> the other ranks it may play as in some hand, a wild card
+    #: counted by a declaration); (option, deck, action's cards) -> its key; and `id_fallback`,
+    #: the key of a move whose own key is not catalogued (the whole table taken), or None.
+    #: Integer action ids (action_ids) ask them.
+    catalogue: Callable[[Option, Any, int, Mapping[int, frozenset[int]]],
+                        list[tuple] | None] | None = None
     id_key: Callable[[Option, Any, tuple[int, ...]], tuple] | None = None
+    id_fallback: Callable[[Option, Any, tuple[int, ...]], tuple | None] | None = None
     #: (its option) -> whether its move, when it is a player's only legal one, is no decision
     #: of his (a capture of the top card of his own pile: the card is given, and so is the
     #: one way it takes): the play table makes it for him, with its narration
@@ -613,6 +618,7 @@ PRIMITIVES.add(Primitive(
     keys=lambda n: [], lister=capture_moves.capture_lister, apply=capture.capture_apply,
     zone_param="table", plays_from="from", role=CAPTURE, moving=_capture_moving,
     catalogue=capture.capture_catalogue, id_key=capture.capture_key,
+    id_fallback=capture.capture_fallback,
     forced=lambda option: option.params.get("from", capture.HAND) != capture.HAND, words={
         "en": {"option": _capture_words, "label": told("Play a card"),
                "choice": _capture_choice("{t.label}: {t.gave:the} takes {t.took:the}",

@@ -34,6 +34,24 @@ def test_every_legal_move_has_a_distinct_id_that_reads_back(name):
     assert space.dense
 
 
+@pytest.mark.parametrize("name", ["house/cirulla", "house/cirulla-fewest",
+                                  "house/asso-piglia-tutto", "house/scopa-d-assi"])
+def test_an_ace_over_an_ace_and_a_wild_card_counted_as_another_get_ids(name):
+    """Over many hands, not one: an Ace that takes like any card (over an Ace) has one id per
+    set it takes, not one "whole table" id for all of them; a wild Seven counted as a Four by
+    a declaration takes sets no Seven could, and each has an id (the catalogue tries it as
+    every rank)."""
+    rules = load(name)
+    space = action_space(rules, 2)
+    for seed in range(120):
+        state = GameState(rules, 2, seed=seed, stop_at_hand_end=True)
+        rng = random.Random(seed)
+        while not state.hand_over and not state.is_over:
+            ids = state.legal_action_ids()
+            assert len(set(ids)) == len(ids), (seed, ids)
+            state.apply(space.action(state, rng.choice(ids)))
+
+
 def test_an_id_means_the_same_capture_in_every_state_and_compile():
     rules = load("scopa")
     again = compile_document(dict(rules.data), source=rules.source)

@@ -335,6 +335,7 @@ class Referee:
         self.reached: list[int] | None = None
         self.winner_sides: list[int] = []
         self.chosen: tuple[int, str, tuple] | None = None
+        self.engine_points: list[int | None] = [None] * self.nsides
         self._new_hand()
 
     def _new_hand(self) -> None:
@@ -553,7 +554,10 @@ class Referee:
             self.reached = list(self.score)
 
     def on_leftover(self, player: int, d: dict) -> None:
-        """The last taker takes what is left on the table (never a scopa)."""
+        """The last taker takes what is left on the table (never a scopa); Cocincina's
+        table stays where it is (the seed says nothing of it, nor does the shipped file)."""
+        if self.p.cocincina:
+            self.fail("a leftover in Cocincina")
         if player != self.last_taker:
             self.fail(f"the table's last cards go to seat {player}, the last taker was "
                       f"{self.last_taker}")
@@ -563,6 +567,13 @@ class Referee:
         self.table = []
 
     def on_hand_end(self, _player: int | None, d: dict) -> None:
+        """A hand ends when its cards are played (Cocincina: a pile is out, or the target
+        reached); a voided deal ends void, and only it."""
+        if (d["outcome"] == "void") != self.void_pending:
+            self.fail(f"the hand ends {d['outcome']} ({d['reason']}); the referee voids "
+                      f"it: {self.void_pending}")
+        if self.void_pending:
+            return
         if self.p.cocincina:
             if not (self._last_play() or max(self.score) >= self.p.target):
                 self.fail("the hand ended with cards in both piles and nobody at the target")
@@ -615,7 +626,14 @@ class Referee:
         most = max(points[scope][s] for s in level)
         return [s for s in level if points[scope][s] == most]
 
+    def on_points(self, player: int, d: dict) -> None:
+        self.engine_points[self.side[player]] = d["points"]
+
     def on_game_over(self, _player: int | None, d: dict) -> None:
+        """The winners, and each side's final points."""
+        if any(v is not None and v != self.score[s] for s, v in enumerate(self.engine_points)):
+            self.fail(f"final points {self.engine_points} for the engine, {self.score} for "
+                      f"the referee")
         if self.p.cocincina and self.reached is not None:
             best = max(self.score)
             self.winner_sides = [s for s, v in enumerate(self.score) if v == best]

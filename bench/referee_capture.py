@@ -136,15 +136,14 @@ def _codes(table: list[str], picks: Iterable[tuple[int, ...]]) -> set[tuple[str,
 def plain_takes(p: Profile, card: str, table: list[str]) -> set[tuple[str, ...]]:
     """What the card takes by its own value: an equal card and/or a sum (Scopa, Cocincina)."""
     value = p.values[rank(card)]
+    same: set[tuple[str, ...]] = {(t,) for t in table if rank(t) == rank(card)}
     if p.figures_alike and rank(card) in ("F", "C", "R"):
-        return {(t,) for t in table if rank(t) == rank(card)}
+        return same
     values = [p.values[rank(t)] for t in table]
     if p.figures_alike:   # a number takes figures by their values too (the text's Sette)
         found = _codes(table, subsets_adding_to(values, value))
     else:
-        equal = {(t,) for t in table if values[table.index(t)] == value}
-        if p.equal == "none":
-            equal = set()
+        equal = set() if p.equal == "none" else same   # Scopa's values are one per rank
         if equal and p.equal == "first":
             return equal
         sums = _codes(table, (s for s in subsets_adding_to(values, value) if len(s) > 1)) \
@@ -358,6 +357,10 @@ class Referee:
             self.fail("a deal the rules void was played")
         if self.expect_dealt:
             self.fail(f"declarations/table scope missing: {dict(self.expect_dealt)}")
+        if self.reached is not None:
+            self.fail(f"play goes on after the game was won at {self.reached}")
+        if self.p.cocincina and self._last_play():
+            self.fail("play goes on after a pile ran out")
         if self.next_player is not None and player != self.next_player:
             self.fail(f"seat {player} to play, the referee expects seat {self.next_player}")
         cards = [self.piles[player][-1]] if self.p.cocincina else self.hands[player]
@@ -384,6 +387,8 @@ class Referee:
         rules void must be dealt again by the same dealer; Cirulla's deal scores."""
         p = self.p
         dealer = d["dealer"]
+        if self.reached is not None:
+            self.fail(f"a new deal after the game was won at {self.reached}")
         if self.void_pending:
             if dealer != self.dealer:
                 self.fail(f"a voided deal dealt again by seat {dealer}, not {self.dealer}")

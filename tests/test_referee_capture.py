@@ -1,0 +1,112 @@
+"""The independent capture referee (bench/referee_capture.py) agrees with the engine over a
+few seeded games of every capture ruleset, and catches a planted engine fault of each kind it
+checks, so its agreement is not vacuous."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from trentuno.engine import GameState, load
+
+BENCH = Path(__file__).resolve().parent.parent / "bench"
+
+
+def _referee():
+    spec = importlib.util.spec_from_file_location("bench_referee_capture",
+                                                  BENCH / "referee_capture.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+REF = _referee()
+GAMES = 4  # per player count: some 190 games in all, a few seconds of CPU
+
+
+def _capture_rulesets() -> list[str]:
+    out = subprocess.run([sys.executable, "-m", "trentuno.cli", "variants", "--json"],
+                         capture_output=True, text=True, check=False)
+    names = [v["name"] for v in json.loads(out.stdout)] if out.returncode == 0 else []
+    return [n for n in names if load(n).scoring is not None]
+
+
+def test_every_capture_ruleset_on_the_shelf_has_a_referee_profile():
+    """A new capture house rule must be given the referee's reading of it."""
+    shelf = _capture_rulesets()
+    assert "scopa" in shelf and "house/cirulla" in shelf
+    assert sorted(shelf) == sorted(REF.PROFILES)
+
+
+@pytest.mark.parametrize("name", sorted(REF.PROFILES))
+def test_the_referee_agrees_with_the_engine(name):
+    tally, faults = REF.referee_ruleset(name, GAMES, seed=11)
+    assert faults == []
+    assert tally.games == GAMES * len(REF.PROFILES[name].players)
+    assert tally.decisions > 0 and tally.captures > 0
+
+
+def _faults(name: str, rules=None, games: int = 6) -> list[str]:
+    return REF.referee_ruleset(name, games, seed=3, rules=rules)[1]
+
+
+def test_a_take_rule_changed_in_the_engine_is_caught():
+    """The engine playing Scopa's free choice of a sum over the fewest cards."""
+    faults = _faults("house/scopa-fewest-cards", rules=load("scopa"))
+    assert faults and "engine allows" in faults[0]
+
+
+def test_a_scoring_rule_changed_in_the_engine_is_caught():
+    """The engine scoring no napola."""
+    faults = _faults("house/scopa-napola", rules=load("scopa"), games=20)
+    assert faults and "hand points" in faults[0]
+
+
+def test_a_legal_move_dropped_by_the_engine_is_caught(monkeypatch):
+    real = GameState.legal_actions
+
+    def fewer(self):
+        moves = real(self)
+        return moves[:-1] if len(moves) > 2 else moves
+
+    monkeypatch.setattr(GameState, "legal_actions", fewer)
+    faults = _faults("scopa", games=2)
+    assert faults and "forbids" in faults[0]
+
+
+def test_a_scopa_missed_by_the_engine_is_caught(monkeypatch):
+    real = GameState.emit
+
+    def forgetful(self, _kind, _player=None, **data):
+        if _kind == "take":
+            data = {**data, "events": [e for e in data["events"] if e != "scopa"]}
+        real(self, _kind, _player, **data)
+
+    monkeypatch.setattr(GameState, "emit", forgetful)
+    faults = _faults("cocincina", games=2)
+    assert faults and "scopa is True for the referee" in faults[0]
+
+
+def test_a_cirulla_declaration_missed_by_the_engine_is_caught(monkeypatch):
+    real = GameState.emit
+
+    def silent(self, _kind, _player=None, **data):
+        if _kind == "dealt_event" and data.get("event") == "cirulla":
+            return
+        real(self, _kind, _player, **data)
+
+    monkeypatch.setattr(GameState, "emit", silent)
+    faults = _faults("house/cirulla", games=3)
+    assert faults and "missing" in faults[0]
+
+
+def test_the_bench_exits_non_zero_on_a_disagreement(monkeypatch, capsys):
+    monkeypatch.setitem(REF.PROFILES, "scopa", REF.replace(REF.SCOPA, equal="any"))
+    assert REF.main(["--games", "1", "--only", "scopa"]) == 1
+    assert "engine" in capsys.readouterr().out

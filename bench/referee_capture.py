@@ -309,6 +309,7 @@ class Tally:
     scope: int = 0
     declarations: int = 0
     voided: int = 0
+    countbacks: int = 0
 
     def add(self, other: Tally) -> None:
         for name in self.__dataclass_fields__:
@@ -523,9 +524,13 @@ class Referee:
         side = self.side[player]
         self.taken[side] += [card, *taken]
         self.last_taker = player
-        scopa = self._is_scopa(player, card, taken, before, how)
+        facts = self._scopa_facts(player, card, taken, how)
+        scopa = bool(facts)
         self.last_lay = None
         self.tally.captures += 1
+        if self.p.cocincina and facts != set(d["facts"]):
+            self.fail(f"{card} taking {taken} over {sorted(before)}: a scopa of "
+                      f"{sorted(d['facts'])} for the engine, of {sorted(facts)} for the referee")
         if scopa != ("scopa" in d["events"]):
             self.fail(f"{card} taking {taken} over {sorted(before)}: scopa is {scopa} for "
                       f"the referee, {'scopa' in d['events']} for the engine")
@@ -536,20 +541,24 @@ class Referee:
                 self.expect_points = cocincina_scopa_points(self.p, card, taken)
                 self.score[side] += self.expect_points
 
-    def _is_scopa(self, player: int, card: str, taken: tuple, before: list, how: str) -> bool:
+    def _scopa_facts(self, player: int, card: str, taken: tuple, how: str) -> set[str]:
+        """What makes this capture a scopa (empty: none). Scopa: a sweep, not by the hand's
+        last card (unless the house counts it), nor by an Ace where its sweep is none.
+        Cocincina: a sweep, the card the opponent just laid taken by one of its rank, or two
+        or more cards of the played card's suit (the shipped file's readings of seed 002)."""
         p = self.p
-        if not taken:
-            return False
-        if how == "all" and not p.ace_scopa:   # the Ace's sweep, no scopa in this house
-            return False
-        sweep = not self.table
-        if p.cocincina:
-            lay = self.last_lay
-            last_played = (lay is not None and lay[0] != player and len(taken) == 1
-                           and taken[0] == lay[1] and rank(card) == rank(lay[1]))
-            one_suit = len(taken) >= 2 and all(suit(t) == suit(card) for t in taken)
-            return sweep or last_played or one_suit
-        return sweep and (p.last_scopa or not self._last_play())
+        if not taken or (how == "all" and not p.ace_scopa):
+            return set()
+        facts = {"sweep"} if not self.table else set()
+        if not p.cocincina:
+            return facts if p.last_scopa or not self._last_play() else set()
+        lay = self.last_lay
+        if (lay is not None and lay[0] != player and len(taken) == 1 and taken[0] == lay[1]
+                and rank(card) == rank(lay[1])):
+            facts.add("takes_last_played")
+        if len(taken) >= 2 and all(suit(t) == suit(card) for t in taken):
+            facts.add("same_suit")
+        return facts
 
     def on_capture_event(self, _player: int, d: dict) -> None:
         if self.p.cocincina and d["points"] != self.expect_points:
@@ -592,12 +601,22 @@ class Referee:
         if d["cards"] != [len(t) for t in self.taken]:
             self.fail(f"the sides took {d['cards']} cards, the referee counts "
                       f"{[len(t) for t in self.taken]}")
+        self._check_counts(d["counts"])
         mine = hand_points(self.p, self.taken, self.events)
         theirs = [points for _, points in d["scores"]]
         if mine != theirs:
             self.fail(f"hand points {list(zip(self.p.rules, theirs))} for the engine, "
                       f"{list(zip(self.p.rules, mine))} for the referee")
         self._hand_totals(mine)
+
+    def _check_counts(self, counts: list[list]) -> None:
+        """Scopa's four counts: the cards, the denari, the settebello, the primiera's sum."""
+        if self.p.rules[:4] != SCOPA_RULES[:4]:
+            return
+        mine = [[len(t) for t in self.taken], [sum(suit(c) == "d" for c in t) for t in self.taken],
+                [int("7d" in t) for t in self.taken], [primiera_count(t) for t in self.taken]]
+        if [list(c) for c in counts[:4]] != mine:
+            self.fail(f"the counts {counts[:4]} for the engine, {mine} for the referee")
 
     def _hand_totals(self, points: list[list[int]]) -> None:
         """Add the hand's points; at the target, who won (countback where the house has it)."""
@@ -610,6 +629,7 @@ class Referee:
         leaders = [s for s, v in enumerate(self.score) if v == best]
         if len(leaders) > 1 and self.p.countback:
             leaders = self._countback(before, points, leaders)
+            self.tally.countbacks += 1
         if len(leaders) == 1:
             self.reached = list(self.score)
             self.winner_sides = leaders
@@ -708,19 +728,21 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     total, bad = Tally(), 0
     print(f"{'ruleset':28} {'games':>6} {'hands':>6} {'decisions':>9} {'moves':>9} "
-          f"{'captures':>8} {'scope':>6} {'declared':>8} {'voided':>6} {'faults':>6}")
+          f"{'captures':>8} {'scope':>6} {'declared':>8} {'voided':>6} {'countback':>9} "
+          f"{'faults':>6}", flush=True)
     for name in args.only or list(PROFILES):
         tally, faults = referee_ruleset(name, args.games, args.seed)
         total.add(tally)
         bad += len(faults)
         print(f"{name:28} {tally.games:6} {tally.hands:6} {tally.decisions:9} "
               f"{tally.moves_judged:9} {tally.captures:8} {tally.scope:6} "
-              f"{tally.declarations:8} {tally.voided:6} {len(faults):6}")
+              f"{tally.declarations:8} {tally.voided:6} {tally.countbacks:9} {len(faults):6}",
+              flush=True)
         for fault in faults[:args.show]:
             print("   ", fault)
     print(f"{'all':28} {total.games:6} {total.hands:6} {total.decisions:9} "
           f"{total.moves_judged:9} {total.captures:8} {total.scope:6} "
-          f"{total.declarations:8} {total.voided:6} {bad:6}")
+          f"{total.declarations:8} {total.voided:6} {total.countbacks:9} {bad:6}")
     return 1 if bad else 0
 
 

@@ -677,11 +677,13 @@ BOTS = ("random", "greedy")
 
 
 def referee_game(name: str, players: int, seed: int, bots: str = "random",
-                 rules=None) -> Tally:
-    """Play one seeded game between bots and referee it; raises Disagreement."""
+                 rules=None, decks: list[list[str]] | None = None) -> Tally:
+    """Play one seeded game between bots and referee it (`decks`: the first hands' deck
+    orders, top card first, for a stacked deal); raises Disagreement."""
     rules = rules if rules is not None else load(name)
     p = PROFILES[name]
-    st = GameState(rules, players, seed=seed)
+    st = (GameState(rules, players, seed=seed, decks=decks, dealer=0) if decks
+          else GameState(rules, players, seed=seed))
     seats = parse_bots(bots, players, seed)
     codes = [c.code for c in st.rules.deck.cards]
     ref = Referee(p, players, codes)

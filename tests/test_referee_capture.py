@@ -110,3 +110,33 @@ def test_the_bench_exits_non_zero_on_a_disagreement(monkeypatch, capsys):
     monkeypatch.setitem(REF.PROFILES, "scopa", REF.replace(REF.SCOPA, equal="any"))
     assert REF.main(["--games", "1", "--only", "scopa"]) == 1
     assert "engine" in capsys.readouterr().out
+
+
+def _stacked(first: list[str], second: list[str], table: list[str]) -> list[str]:
+    """A 40-card order, top first, for two players and the dealer at seat 0: seat 1's three
+    cards, seat 0's three, then the table's four."""
+    deck = [r + s for s in REF.SUITS for r in REF.RANKS]
+    fixed = first + second + table
+    return fixed + [c for c in deck if c not in fixed]
+
+
+# (ruleset, seat 1's hand, seat 0's hand, the table, the referee's count that shows it, at least)
+RARE_DEALS = [
+    ("house/scopa-re-redeal", ["Ac", "2c", "3c"], ["4c", "5c", "6c"], ["Rc", "Rd", "Rb", "7d"],
+     "voided", 1),
+    ("house/cirulla", ["Ac", "2c", "3c"], ["4c", "5c", "6c"], ["Ab", "Ad", "Rb", "7d"],
+     "voided", 1),
+    # the dealer's table of 15 (the 7 of cups as a Six) and two declarations
+    ("house/cirulla", ["As", "2s", "3s"], ["5b", "5s", "5c"], ["7c", "2d", "3d", "4b"],
+     "declarations", 3),
+    # the dealer's table of 30 (the 7 of cups as an Ace): two scope
+    ("house/cirulla", ["As", "2s", "4s"], ["6b", "5s", "4c"], ["7c", "Rb", "Rd", "Cb"],
+     "declarations", 2),
+]
+
+
+@pytest.mark.parametrize(("name", "first", "second", "table", "count", "least"), RARE_DEALS)
+def test_the_referee_follows_the_rare_deals(name, first, second, table, count, least):
+    """The deals random play seldom makes: the referee agrees and has seen them."""
+    tally = REF.referee_game(name, 2, 5, decks=[_stacked(first, second, table)])
+    assert getattr(tally, count) >= least

@@ -104,6 +104,13 @@ PROFILES: dict[str, Profile] = {
     "house/cirulla-fewest": replace(CIRULLA, fewest=True),
 }
 
+#: The other reading of a point the sources leave open, where the shelf file names it: run with
+#: `--other-readings` to count the games in which the two readings part.
+OTHER_READINGS: dict[str, Profile] = {
+    # an Ace taking the lone Ace left: an equal card's taking, so a scopa (`equal`)
+    "house/scopa-d-assi": replace(PROFILES["house/scopa-d-assi"], ace_lone_ace="plain"),
+}
+
 
 class Disagreement(Exception):
     """The engine did something the referee's reading of the rules does not allow."""
@@ -727,9 +734,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--only", nargs="*", help="rulesets (default: every capture ruleset)")
     parser.add_argument("--show", type=int, default=5, help="disagreements shown per ruleset")
+    parser.add_argument("--other-readings", action="store_true",
+                        help="referee with the readings the shelf files set aside")
     args = parser.parse_args(argv)
+    if args.other_readings:
+        PROFILES.update(OTHER_READINGS)
+        args.only = args.only or list(OTHER_READINGS)
     total, bad = Tally(), 0
-    print(f"{'ruleset':28} {'games':>6} {'hands':>6} {'decisions':>9} {'moves':>9} "
+    print(f"{'ruleset':28} {'games':>6} {'deals':>6} {'decisions':>9} {'moves':>9} "
           f"{'captures':>8} {'scope':>6} {'declared':>8} {'voided':>6} {'countback':>9} "
           f"{'faults':>6}", flush=True)
     for name in args.only or list(PROFILES):

@@ -140,3 +140,13 @@ def test_the_referee_follows_the_rare_deals(name, first, second, table, count, l
     """The deals random play seldom makes: the referee agrees and has seen them."""
     tally = REF.referee_game(name, 2, 5, decks=[_stacked(first, second, table)])
     assert getattr(tally, count) >= least
+
+
+def test_the_other_reading_of_scopa_d_assi_parts_from_the_shelf_file(monkeypatch):
+    """The referee takes the shelf file's reading of an Ace taking the lone Ace (no scopa);
+    the other reading (an equal card's taking, a scopa) disagrees in this game."""
+    name = "house/scopa-d-assi"
+    REF.referee_game(name, 2, 63354, "random")
+    monkeypatch.setitem(REF.PROFILES, name, REF.OTHER_READINGS[name])
+    with pytest.raises(REF.Disagreement, match="scopa is True for the referee"):
+        REF.referee_game(name, 2, 63354, "random")

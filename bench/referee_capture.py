@@ -373,8 +373,11 @@ class Referee:
             self.fail(f"seat {player} to play, the referee expects seat {self.next_player}")
         cards = [self.piles[player][-1]] if self.p.cocincina else self.hands[player]
         mine = legal_moves(self.p, cards, self.table)
-        theirs = {(self.codes[m[0]], tuple(sorted(self.codes[c] for c in m[1:])))
-                  for m in engine_moves}
+        listed = [(self.codes[m[0]], tuple(sorted(self.codes[c] for c in m[1:])))
+                  for m in engine_moves]
+        theirs = set(listed)
+        if len(theirs) != len(listed):   # two copies of a card are one move (Cocincina)
+            self.fail(f"the engine offers a move twice: {sorted(listed)}")
         if mine != theirs:
             self.fail(f"seat {player} holding {cards} over table {sorted(self.table)}: "
                       f"engine allows {sorted(theirs - mine)} the referee does not, and "

@@ -77,6 +77,13 @@ def test_a_legal_move_dropped_by_the_engine_is_caught(monkeypatch):
     assert faults and "forbids" in faults[0]
 
 
+def test_a_move_offered_twice_is_caught(monkeypatch):
+    real = GameState.legal_actions
+    monkeypatch.setattr(GameState, "legal_actions", lambda self: real(self) + real(self)[:1])
+    faults = _faults("cocincina", games=1)
+    assert faults and "twice" in faults[0]
+
+
 def test_a_scopa_missed_by_the_engine_is_caught(monkeypatch):
     real = GameState.emit
 

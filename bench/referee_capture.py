@@ -612,6 +612,10 @@ class Referee:
             self.fail(f"the sides took {d['cards']} cards, the referee counts "
                       f"{[len(t) for t in self.taken]}")
         self._check_counts(d["counts"])
+        mine_events = [{k: v for k, v in e.items() if v} for e in self.events]
+        if [dict(e) for e in d["events"]] != mine_events:
+            self.fail(f"the hand's events {d['events']} for the engine, {mine_events} for "
+                      f"the referee")
         mine = hand_points(self.p, self.taken, self.events)
         theirs = [points for _, points in d["scores"]]
         if mine != theirs:

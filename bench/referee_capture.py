@@ -285,6 +285,16 @@ def table_scope(p: Profile, table: list[str]) -> int:
     return 2 if _can_make(values, wild, 30) else 0
 
 
+def counted_rank(p: Profile, said: str, hand: list[str]) -> str:
+    """The rank the wild Seven of a declared hand plays as for the rest of the hand (the
+    shipped house/cirulla's reading of "che gli rimane durante tutto il gioco"): a decino's,
+    the other two's rank; a cirulla's, the rank nearest a Seven keeping the hand at 9 or less."""
+    rest = [c for c in hand if c != "7c"]
+    if said == "decino":
+        return rank(rest[0])
+    return RANKS[min(7, 9 - sum(p.values[rank(c)] for c in rest)) - 1]
+
+
 def declaration(p: Profile, hand: list[str]) -> str | None:
     """The decino (three of a rank) before the cirulla (three worth 9 or less), the 7 of cups
     standing for any rank or value; None for no declaration."""
@@ -354,6 +364,7 @@ class Referee:
         self.events: list[Counter] = [Counter() for _ in range(self.nsides)]
         self.last_taker: int | None = None
         self.last_lay: tuple[int, str] | None = None
+        self.wild_as: dict[str, str] = {}
 
     def fail(self, what: str) -> None:
         raise Disagreement(f"hand {self.tally.hands}: {what}")
@@ -372,7 +383,8 @@ class Referee:
         if self.next_player is not None and player != self.next_player:
             self.fail(f"seat {player} to play, the referee expects seat {self.next_player}")
         cards = [self.piles[player][-1]] if self.p.cocincina else self.hands[player]
-        mine = legal_moves(self.p, cards, self.table)
+        mine = self._unalias_moves(legal_moves(self.p, self._alias(cards),
+                                               self._alias(self.table)))
         listed = [(self.codes[m[0]], tuple(sorted(self.codes[c] for c in m[1:])))
                   for m in engine_moves]
         theirs = set(listed)
@@ -384,6 +396,23 @@ class Referee:
                       f"forbids {sorted(mine - theirs)}")
         self.tally.decisions += 1
         self.tally.moves_judged += len(mine)
+
+    # -- the wild Seven of a declared hand, played as the rank it was counted as --
+    def _alias(self, cards: list[str]) -> list[str]:
+        """The cards as they play: the declared wild Seven as "<rank>*" (its own suit lost,
+        which no taking of Cirulla looks at)."""
+        return [self.wild_as.get(c, c) for c in cards]
+
+    def _real(self, code: str) -> str:
+        return "7c" if code.endswith("*") else code
+
+    def _unalias_moves(self, moves: set) -> set[tuple[str, tuple]]:
+        return {(self._real(c), tuple(sorted(self._real(t) for t in taken)))
+                for c, taken in moves}
+
+    def _takes(self, card: str) -> tuple[set[tuple[str, ...]], str]:
+        found, how = takes_of(self.p, self._alias([card])[0], self._alias(self.table))
+        return {tuple(sorted(self._real(t) for t in taken)) for taken in found}, how
 
     # -- events --
     def catch_up(self, events: list) -> None:
@@ -488,8 +517,12 @@ class Referee:
                 self.fail("the dealer's table of 15 is not taken whole")
             self.taken[side] += self.table
             self.table = []
-        elif sorted(d["shown"]) != sorted(self.hands[player]):  # type: ignore[index]
-            self.fail(f"seat {player} shows {d['shown']}, holding {self.hands[player]}")  # type: ignore[index]
+        else:
+            hand = self.hands[player]  # type: ignore[index]
+            if sorted(d["shown"]) != sorted(hand):
+                self.fail(f"seat {player} shows {d['shown']}, holding {hand}")
+            if "7c" in hand:
+                self.wild_as["7c"] = counted_rank(self.p, d["event"], hand) + "*"
 
     def _play(self, player: int, card: str) -> None:
         """The card leaves the player's hand or pile; the next seat plays."""
@@ -512,7 +545,7 @@ class Referee:
 
     def on_lay(self, player: int, d: dict) -> None:
         card = d["card"]
-        found, how = takes_of(self.p, card, self.table)
+        found, how = self._takes(card)
         if found or how == "keep":
             self.fail(f"{card} laid, though it takes {sorted(found)} / {how}")
         self._play(player, card)
@@ -524,7 +557,7 @@ class Referee:
         card, taken = d["card"], tuple(sorted(d["taken"]))
         if self.chosen is not None and self.chosen[2] != taken:
             self.fail(f"{card} took {taken}, the move chosen took {self.chosen[2]}")
-        found, how = takes_of(self.p, card, self.table)
+        found, how = self._takes(card)
         if taken not in found and not (how == "keep" and not taken):
             self.fail(f"{card} took {taken} over {sorted(self.table)}: not allowed")
         before = list(self.table)

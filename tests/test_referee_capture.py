@@ -136,6 +136,9 @@ RARE_DEALS = [
     # the dealer's table of 30 (the 7 of cups as an Ace): two scope
     ("house/cirulla", ["As", "2s", "4s"], ["6b", "5s", "4c"], ["7c", "Rb", "Rd", "Cb"],
      "declarations", 2),
+    # a cirulla with the wild Seven, counted (and so played) as an Ace: it sweeps the table
+    ("house/cirulla", ["7c", "3d", "5c"], ["6b", "5s", "4c"], ["2d", "4b", "6s", "Fb"],
+     "declarations", 1),
 ]
 
 

@@ -94,7 +94,8 @@ def resample(st: GameState, player: int, rng: random.Random, keep_best: bool,
     jd = new.just_drawn
     jd_at = new.hands[mover].index(jd) if jd is not None and mover != player and \
         mover >= 0 and jd in new.hands[mover] else None
-    if keep_best:
+    every_place = places  # the other hands too: a card may have to change places with one
+    if keep_best:  # the other hands are dealt here, the rest below
         dealt = _deal_best(st, new, others, seen, dealt, rand)
         places = places[len(others):]
     k = 0
@@ -125,7 +126,7 @@ def resample(st: GameState, player: int, rng: random.Random, keep_best: bool,
         if not new._legal and st._legal and mover != player:
             # the step he is in shows what he holds (a step played only when it offers him a
             # move, `then_optional`: a 31 made, to declare at once): his hand as it is
-            _hand_as_it_is(st, new, mover, places)
+            _hand_as_it_is(st, new, mover, every_place)
             new._legal = new._step.legal(new, mover)
     return new
 

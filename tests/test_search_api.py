@@ -284,3 +284,17 @@ def test_a_playout_stops_at_the_end_of_the_hand():
         sim.apply(bots[sim.current_player](sim, sim.legal_actions()))
     assert sim.hand_number == number and not sim.record and not sim.events
     assert sum(sim.hand_ends.values()) == sum(state.hand_ends.values()) + 1
+
+
+def test_a_world_kept_best_conserves_the_cards_of_a_hand_shown_by_its_step():
+    """A world dealt to keepers of their best, while the mover is in a step that shows what
+    he holds (house/schwimmen-declare's 31 made by a swap, declared at once): his real cards
+    come back from the other hands too, so every card is in the world once (seeds 5395 and
+    623 lost one and doubled another)."""
+    for seed in (5395, 623):
+        state = mid_game("house/schwimmen-declare", seed, 38)
+        assert state.step == "declare-now"
+        for player in state.alive:
+            world = state.resample(player, random.Random(seed), keep_best=True)
+            assert all_cards(world) == list(range(len(state.rules.deck.cards)))
+            assert world.hands[state.current_player] == state.hands[state.current_player]

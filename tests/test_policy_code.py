@@ -2,7 +2,6 @@
 and a turn of a few Python calls."""
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -77,21 +76,8 @@ def test_a_written_greedy_turn_takes_fewer_python_calls():
     """The whole turn is one call and the end of the turn another, about five with the deal's
     share (nine a turn in the general loop: the bot twice, each move's written code, the end
     of the turn)."""
-    rules = load("trentuno")
-    run_games(rules, 0, 1, 4, "greedy", 1)
-    calls = 0
-
-    def count(frame, event, arg):
-        nonlocal calls
-        if event == "call":
-            calls += 1
-
-    sys.setprofile(count)
-    try:
-        summary = run_games(rules, 0, 20, 4, "greedy", 1)
-    finally:
-        sys.setprofile(None)
-    assert calls / summary.turns < 6
+    from test_turn_code import python_calls_per_turn
+    assert python_calls_per_turn("trentuno", 4, 20, plain=False) < 6
 
 
 def test_the_summary_is_the_general_loops(monkeypatch):

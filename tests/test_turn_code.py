@@ -4,27 +4,30 @@ from __future__ import annotations
 
 import sys
 
-from trentuno.engine.simulate import run_games
+from trentuno.engine.simulate import play_game
 from trentuno.engine.variants import load
 
 
-def python_calls_per_turn(name: str, players: int, games: int) -> float:
-    """Python function calls (not C ones) per player turn of greedy games, counted."""
+def python_calls_per_turn(name: str, players: int, games: int, plain: bool = True) -> float:
+    """Python function calls (not C ones) per player turn of greedy games, counted: in the
+    general loop (`plain`), or in greedy's written turn where the ruleset has one."""
     rules = load(name)
-    run_games(rules, 0, 1, players, "greedy", 1)  # what is made once per ruleset is made
-    calls = 0
+    play_game(rules, players, "greedy", 0, plain=plain)  # what is made once is made
+    calls = turns = 0
 
     def count(frame, event, arg):
         nonlocal calls
         if event == "call":
             calls += 1
 
-    sys.setprofile(count)
-    try:
-        summary = run_games(rules, 0, games, players, "greedy", 1)
-    finally:
-        sys.setprofile(None)
-    return calls / summary.turns
+    for seed in range(1, games + 1):
+        sys.setprofile(count)
+        try:
+            state = play_game(rules, players, "greedy", seed, plain=plain)
+        finally:
+            sys.setprofile(None)
+        turns += state.turns_taken
+    return calls / turns
 
 
 def test_a_greedy_trentuno_turn_takes_few_python_calls():

@@ -417,7 +417,20 @@ class TableView(MoveLines, EndLines):
         times = int(d.get("times", 1))
         out.append(self.about("dealt_event_times" if times > 1 else "dealt_event", ev.player,
                               event=d["event"], times=times))
+        for code, rank in sorted((d.get("plays_as") or {}).items()):  # a wild card counted
+            out.append(self.about("dealt_plays_as", ev.player, card=self.card(self._parse(code)),
+                                  rank=self._a_rank(rank)))
         return out
+
+    def _a_rank(self, code: str) -> str:
+        """A rank as something a card plays as: "a Five", "an Ace"; in Italian the name alone
+        ("come Cinque")."""
+        names: Mapping[str, str] = next((r.names for r in self.deck.ranks if r.code == code),
+                                        {})
+        name = str(names.get(self.lang) or names.get("en") or code)
+        if self.lang != "en":
+            return name
+        return f"{'an' if name[:1] in 'AEIOU' else 'a'} {name}"
 
     def _leftover(self, state, ev, actor, action) -> list[str]:
         cards = self.cards(self.sort(self._parse(c) for c in ev.data["cards"]))

@@ -211,27 +211,29 @@ def _score_event(spec: Mapping[str, Any], ctx: CompileContext) -> Any:
             counts[event] = counts.get(event, 0) + times
             if shows:
                 reveal(st, p)
-            if counted:
-                _count_wild(st, trig, p)
+            plays_as = _count_wild(st, trig, p) if counted else {}
             if st.record:
                 deck = st.rules.deck
                 st.emit("dealt_event", p, event=event, times=times, taken=deck.codes(taken),
-                        zone=takes, shown=deck.codes(st.hands[p]) if shows else [])
+                        zone=takes, shown=deck.codes(st.hands[p]) if shows else [],
+                        plays_as={deck.code(c): deck.ranks[r].code
+                                  for c, r in sorted(plays_as.items())})
         return False
     return run
 
 
-def _count_wild(st: Any, trig: Any, p: int) -> None:
+def _count_wild(st: Any, trig: Any, p: int) -> dict[int, int]:
     """`wild_plays: counted`: the wild cards of `p`'s hand play, for the rest of the hand, as
     the ranks the condition counted them as (its `counts_as`; a condition without one counts
-    no wild card)."""
+    no wild card). Returns them (wild card -> rank), for the record and the table."""
     counts_as = getattr(trig.condition, "counts_as", None)
     if counts_as is None:
-        return
-    made = counts_as(st.hands[p])
+        return {}
+    made: dict[int, int] = counts_as(st.hands[p])
     if made:
         cap = st.capture
         cap.counted = tuple(sorted({**dict(cap.counted), **made}.items()))
+    return made
 
 
 def reveal(st: Any, p: int) -> None:

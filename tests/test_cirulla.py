@@ -356,3 +356,24 @@ def test_the_counted_seven_is_said_in_both_languages(cirulla, tmp_path, lang, sa
     assert text.count(said) == 2                        # the decino and the cirulla
     other = " ".join(" ".join(render(explain(own_reading(tmp_path), lang)).split("\n")).split())
     assert said not in other
+
+
+@pytest.mark.parametrize("lang,seat,said", [
+    ("en", 1, ["You show Seven of cups (7c), Five of clubs (5b) and Five of swords (5s).",
+               "You make a decino!",
+               "You play your Seven of cups (7c) as a Five for the rest of the hand."]),
+    ("en", 0, ["Player 2 shows Seven of cups (7c), Ace of coins (Ad) and Ace of clubs (Ab).",
+               "Player 2: decino!",
+               "Player 2 plays his Seven of cups (7c) as an Ace for the rest of the hand."]),
+    ("it", 0, [("Il Giocatore 2 mostra Sette di coppe (7c), Cinque di bastoni (5b) e Cinque di "
+               "spade (5s)."), "Il Giocatore 2 fa decino!",
+               ("Il Giocatore 2 gioca il suo Sette di coppe (7c) come Cinque per il resto della "
+               "mano.")]),
+])
+def test_the_table_tells_what_a_declared_wild_seven_plays_as(cirulla, lang, seat, said):
+    from trentuno.cli.table import TableView
+    hand = ["7c", "Ad", "Ab"] if "Ace" in said[-1] else ["7c", "5b", "5s"]
+    st = deal(cirulla, hand, PLAIN0, ["6c", "4b", "3c", "Rc"])
+    view = TableView(cirulla, lang, seat=seat)
+    lines = view.events(st, [e for e in st.events if e.kind == "dealt_event"])
+    assert lines == said, lines

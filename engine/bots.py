@@ -404,7 +404,9 @@ def compiled_turn(rules: Any, spec: str, players: int) -> Callable[[Any], None] 
     kind, params = kinds[0]
     if kind.compiled is None or any(k != kinds[0] for k in kinds[1:]):
         return None
-    turn: Callable[[Any], None] | None = kind.compiled(rules, **dict(params))
+    # the ruleset a state of this many players plays (its own compile, with more packs)
+    turn: Callable[[Any], None] | None = kind.compiled(rules.for_players(players),
+                                                       **dict(params))
     return turn
 
 

@@ -31,11 +31,12 @@ def snapshot(st: Any) -> dict[str, str]:
 
 
 # (ruleset, players): with and without a knock's last turns of each kind, the stock's reshuffle
-# and its end by a void hand, four-card hands, two decks, 2, 4 and 6 players
+# and its end by a void hand, four-card hands, two decks (and at 8 players the ruleset's own
+# compile for two packs, `for_players`), 2, 4 and 6 players
 FUSED = [("trentuno", 4), ("trentuno", 6), (TWO_UP, 2), ("thirty-one", 2),
          ("thirty-one", 5), ("house/knocker-plays-last", 4), ("house/knock-ends-at-dealer", 4),
          ("house/stock-out-void", 4), ("house/four-cards", 4), ("house/two-decks", 6),
-         ("house/first-round-31-knocks", 4)]
+         ("house/two-decks", 8), ("house/first-round-31-knocks", 4)]
 
 
 @pytest.mark.parametrize("name,players", FUSED)

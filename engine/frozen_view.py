@@ -80,6 +80,9 @@ class Frozen:
     last_played: tuple[int, int] | None        # a capture game: (seat, card) laid last
     past: tuple[PastHand, ...]
     codes: tuple[str, ...]                     # the deck's card codes (for the string)
+    #: a capture game: the wild cards a declaration counted as other ranks, which they play
+    #: as for the rest of the hand, (card, rank index); public, as the declaration was
+    counted: tuple[tuple[int, int], ...] = ()
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-ready, cards as codes."""
@@ -109,6 +112,8 @@ class Frozen:
             [self.last_played[0], c[self.last_played[1]]],
             "past": [{"hand": h.number, "dealt": cards(h.dealt), "moves": moves(h.moves),
                       "standings": list(h.standings)} for h in self.past],
+            **({"counted": {c[card]: rank for card, rank in self.counted}}
+               if self.counted else {}),
         }
 
     def __str__(self) -> str:
@@ -141,7 +146,8 @@ def freeze(obs: Observation) -> Frozen:
         len(st.aside), tuple(st.alive), tuple(st.lives), tuple(st.on_last_chance), st.pot,
         st.hand_over, st.is_over, obs.history,
         None if cap is None or cap.last_played is None else tuple(cap.last_played),
-        _past(st, me), tuple(c.code for c in st.rules.deck.cards))
+        _past(st, me), tuple(c.code for c in st.rules.deck.cards),
+        tuple(cap.counted) if cap is not None else ())
 
 
 def finished_hand(st: GameState) -> tuple:
@@ -244,10 +250,14 @@ def _encode(f: Frozen, rules: Ruleset) -> list[float]:
 
 # ---- bots from an observation -------------------------------------------------------------
 class _Capture:
-    __slots__ = ("last_played",)
+    """What the capture bots read of the capture state: the card laid last and the wild
+    cards playing as counted (`capture.play_deck`)."""
+    __slots__ = ("counted", "last_played")
 
-    def __init__(self, last_played: tuple[int, int] | None):
+    def __init__(self, last_played: tuple[int, int] | None,
+                 counted: tuple[tuple[int, int], ...]):
         self.last_played = last_played
+        self.counted = counted
 
 
 class SeenState:
@@ -279,7 +289,7 @@ class SeenState:
         self.face_up = {z.name: z.face_up for z in seen.zones}
         self.own = {name: [[-1] * (size - len(cards)) + list(cards) for size, cards in piles]
                     for name, piles in seen.owned}
-        self.capture = _Capture(seen.last_played)
+        self.capture = _Capture(seen.last_played, seen.counted)
         self.step = seen.step
 
     def unseen_hand(self) -> int | None:

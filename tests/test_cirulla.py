@@ -377,3 +377,19 @@ def test_the_table_tells_what_a_declared_wild_seven_plays_as(cirulla, lang, seat
     view = TableView(cirulla, lang, seat=seat)
     lines = view.events(st, [e for e in st.events if e.kind == "dealt_event"])
     assert lines == said, lines
+
+
+def test_a_bot_acting_from_the_observation_sees_the_seven_as_counted(cirulla):
+    """The observation carries the counted wild card (public: the hand was shown), and greedy
+    acting from it alone plays as from the state: the Seven taking as a Five."""
+    from trentuno.engine.bots import greedy_bot
+    from trentuno.engine.frozen_view import act_from_observation
+    st = deal(cirulla, ["7c", "5b", "5s"], PLAIN0, ["6c", "4b", "3c", "Rc"])
+    seen = st.observation(1).frozen()
+    five = st.rules.deck.ranks.index(next(r for r in st.rules.deck.ranks if r.code == "5"))
+    assert seen.as_dict()["counted"] == {"7c": five}
+    assert seen == st.observation(1).frozen() and "counted" not in \
+        deal(cirulla, PLAIN1, PLAIN0, ["6c", "4b", "3c", "Rc"]).observation(1).frozen().as_dict()
+    mine = act_from_observation(greedy_bot(1), st.rules, seen, st.legal_actions())
+    assert mine is greedy_bot(1)(st, st.legal_actions())
+    assert st.rules.deck.code(mine.cards[0]) == "7c"     # the Seven as a Five takes the King

@@ -77,7 +77,7 @@ GREEDY_KNOCK = 27
 #: other player for greedy, whose bar falls a point a round, so late in a long hand they have
 #: the next player knock at his turn with anything, and any move that keeps the hand going
 #: (even a swap that changes nothing) scores better than a knock. Players who all search so
-#: never knock: two `mc:iterations=8` at Schwimmen swapped the same card back and forth up
+#: never knock: two `mc:iterations=8` in a swapping game swapped the same card back and forth up
 #: to the 2,000-turn limit. Greedy's bar is 19 by then, and mc's hands seldom last so long.
 PATIENCE = 10
 

@@ -25,7 +25,7 @@ from itertools import combinations
 from typing import Any, Literal
 
 from .cards import CARD_BITS
-from .rules import Action
+from .rules import Action, made_once
 
 #: The facts a capture may make (the words of `events[].when`).
 FACTS = ("sweep", "same_suit", "takes_last_played")
@@ -111,46 +111,32 @@ class CaptureState:
                             [dict(c) for c in self.counts], self.counted)
 
 
-#: (the rules' deck, the cards counted) -> the deck as the hand plays it (`play_deck`)
-_PLAY_DECKS: dict[tuple[int, tuple[tuple[int, int], ...]], tuple[Any, Any]] = {}
-
-
 def play_deck(deck: Any, counted: tuple[tuple[int, int], ...]) -> Any:
     """The deck as a hand plays it: `deck` itself, or, where wild cards were counted as other
     ranks by a declaration (`CaptureState.counted`), a copy whose those cards are of those
     ranks and worth their value, so that taking, the facts of a capture and the bots see
-    them as such (the end of the hand scores the rules' deck: each as its own card)."""
+    them as such (the end of the hand scores the rules' deck: each as its own card). Made
+    once per deck and cards counted."""
     if not counted:
         return deck
-    kept = _PLAY_DECKS.get((id(deck), counted))
-    if kept is not None and kept[0] is deck:
-        return kept[1]
-    if len(_PLAY_DECKS) >= 64:
-        _PLAY_DECKS.clear()
-    cards = list(deck.cards)
-    for c, r in counted:
-        value = next(x.value for x in deck.cards if x.rank == r)
-        cards[c] = replace(cards[c], rank=r, value=value)
-    played = replace(deck, cards=tuple(cards))
-    _PLAY_DECKS[(id(deck), counted)] = (deck, played)
-    return played
+
+    def make() -> Any:
+        cards = list(deck.cards)
+        for c, r in counted:
+            value = next(x.value for x in deck.cards if x.rank == r)
+            cards[c] = replace(cards[c], rank=r, value=value)
+        return replace(deck, cards=tuple(cards))
+    return made_once(deck, ("played as", counted), make)
 
 
 def playing(taking: Taking, deck: Any) -> Taking:
-    """`taking` with the values of `deck` as played (`play_deck`), made once per pair."""
-    kept = _PLAYING.get((id(taking), id(deck)))
-    if kept is not None and kept[0] is taking and kept[1] is deck:
-        return kept[2]
-    if len(_PLAYING) >= 64:
-        _PLAYING.clear()
-    values = tuple(exact(c.value) for c in deck.cards)
-    made = taking if values == taking.values else replace(taking, values=values)
-    _PLAYING[(id(taking), id(deck))] = (taking, deck, made)
-    return made
-
-
-#: (a taking, a deck as played) -> the taking with that deck's values (`playing`)
-_PLAYING: dict[tuple[int, int], tuple[Taking, Any, Taking]] = {}
+    """`taking` with the values of `deck` as played (`play_deck`), made once per pair (kept
+    with the deck as played, which the rules' deck keeps, which keeps the rules and so the
+    taking)."""
+    def make() -> Taking:
+        values = tuple(exact(c.value) for c in deck.cards)
+        return taking if values == taking.values else replace(taking, values=values)
+    return made_once(deck, ("taking", id(taking)), make)
 
 
 def compile_taking(spec: Mapping[str, Any], ctx: Any) -> Taking:

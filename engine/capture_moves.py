@@ -39,7 +39,7 @@ from .capture import (
     playing,
     takings,
 )
-from .rules import Action, action_maker, make_action
+from .rules import Action, action_maker, made_once, make_action
 
 #: Tables of values a `Taker` keeps answers for before it starts again (each a few hundred
 #: bytes): 20 MB at most.
@@ -288,21 +288,13 @@ def capture_lister(opt: Any, actions: Mapping[tuple, Action], n: int) -> Any:
     return legal
 
 
-#: (an option, a deck as played) -> its `_kit`: a hand whose wild card plays as counted
-#: (`play_deck`) and the next hand's plain deck each find their kit, answers kept, again
-_KITS: dict[tuple[int, int], tuple[Any, tuple]] = {}
-
-
 def _kept_kit(opt: Any, deck: Any, taking: Taking, source: str) -> tuple:
-    """`_kit` of `opt` for `deck` (the rules' deck, or as a hand plays it), made once."""
-    kept = _KITS.get((id(opt), id(deck)))
-    if kept is not None and kept[0] is opt and kept[1][0] is deck:
-        return kept[1]
-    if len(_KITS) >= 64:
-        _KITS.clear()
-    kit = _kit(opt, deck, playing(taking, deck), source)
-    _KITS[(id(opt), id(deck))] = (opt, kit)
-    return kit
+    """`_kit` of `opt` for `deck` (the rules' deck, or as a hand plays it), made once per
+    deck: a hand whose wild card plays as counted (`play_deck`) and the next hand's plain
+    deck each find their kit, answers kept, again. Kept with the deck, whose rules keep the
+    option."""
+    return made_once(deck, ("kit", id(opt)),
+                     lambda: _kit(opt, deck, playing(taking, deck), source))
 
 
 def _kit(opt: Any, deck: Any, taking: Taking, source: str) -> tuple:

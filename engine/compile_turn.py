@@ -146,18 +146,18 @@ def compile_option(c: Compilation, step, index, o, path, zones, deck, raw_steps
                  effect_specs=tuple(spec_of(e) for e in o.get("effects") or []),
                  unit=prim, then_optional=optional)
     n = len(deck.cards)
-    blind = prim.blind_keys is not None and bool(params.get("_blind"))
-    if (kind, blind) not in c.key_counts:
-        c.key_counts[(kind, blind)] = len(prim.keys(n)) + \
-            (len(prim.blind_keys(n)) if prim.blind_keys is not None and blind else 0)
-    c.actions += c.key_counts[(kind, blind)]
+    blind_keys = prim.blind_keys if params.get("_blind") else None
+    counted = (kind, blind_keys is not None)
+    if counted not in c.key_counts:
+        c.key_counts[counted] = len(prim.keys(n)) + (len(blind_keys(n)) if blind_keys else 0)
+    c.actions += c.key_counts[counted]
     if c.actions > MAX_ACTIONS:  # the file fails; the option is still checked
         if not c.too_many_actions:
             c.too_many_actions = True
             c.error(path, f"too many actions: the options so far offer {c.actions} "
                     f"card choices, more than {MAX_ACTIONS} (fewer `swap` options?)")
         return opt, {}, lambda st, p: []
-    keys = prim.keys(n) + (prim.blind_keys(n) if prim.blind_keys is not None and blind else [])
+    keys = prim.keys(n) + (blind_keys(n) if blind_keys else [])
     actions = {cards: make_action(opt, cards) for cards in keys}
     return opt, actions, prim.lister(opt, actions, len(deck.cards))
 

@@ -83,6 +83,7 @@ class Frozen:
     #: a capture game: the wild cards a declaration counted as other ranks, which they play
     #: as for the rest of the hand, (card, rank index); public, as the declaration was
     counted: tuple[tuple[int, int], ...] = ()
+    ranks: tuple[str, ...] = ()                # the deck's rank codes (for the string)
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-ready, cards as codes."""
@@ -112,7 +113,7 @@ class Frozen:
             [self.last_played[0], c[self.last_played[1]]],
             "past": [{"hand": h.number, "dealt": cards(h.dealt), "moves": moves(h.moves),
                       "standings": list(h.standings)} for h in self.past],
-            **({"counted": {c[card]: rank for card, rank in self.counted}}
+            **({"counted": {c[card]: self.ranks[rank] for card, rank in self.counted}}
                if self.counted else {}),
         }
 
@@ -147,7 +148,8 @@ def freeze(obs: Observation) -> Frozen:
         st.hand_over, st.is_over, obs.history,
         None if cap is None or cap.last_played is None else tuple(cap.last_played),
         _past(st, me), tuple(c.code for c in st.rules.deck.cards),
-        tuple(cap.counted) if cap is not None else ())
+        tuple(cap.counted) if cap is not None else (),
+        tuple(r.code for r in st.rules.deck.ranks))
 
 
 def finished_hand(st: GameState) -> tuple:
@@ -176,7 +178,11 @@ def tensor_layout(rules: Ruleset, players: int) -> list[tuple[str, int]]:
     `known:+k` (the cards of the seat k places on he knows), per zone its cards that show,
     the cards seen going into it and its size, per owned zone and owner its cards that show
     and size, then per seat (relative) the hand size, alive, standing, last chance, to move,
-    dealer, knocker; the step (one-hot), round, turns in the hand, hand number, pot, aside."""
+    dealer, knocker; the step (one-hot), round, turns in the hand, hand number, pot, aside;
+    in a game whose players or sides own zones (a capture game) then `last_played` (the card
+    laid on the table last, by anyone: a take rule may ask for it) and `counted` (per card, 0,
+    or 1 + the index of the rank a declaration counted that wild card as, which it plays as
+    for the rest of the hand)."""
     rules = rules.for_players(players)
     n, P = len(rules.deck.cards), players
     sides = len(rules.sides.get(players) or [(p,) for p in range(players)])
@@ -194,6 +200,8 @@ def tensor_layout(rules: Ruleset, players: int) -> list[tuple[str, int]]:
         parts.append((what, P))
     parts += [("step", len(rules.steps)), ("round", 1), ("turns_in_hand", 1),
               ("hand_number", 1), ("pot", 1), ("aside", 1)]
+    if rules.owned_zones:
+        parts += [("last_played", n), ("counted", n)]
     return parts
 
 
@@ -245,6 +253,12 @@ def _encode(f: Frozen, rules: Ruleset) -> list[float]:
     out.extend(1.0 if s == f.step else 0.0 for s in rules.steps)
     out += [float(f.round), float(f.turns_in_hand), float(f.hand_number), float(f.pot),
             float(f.aside)]
+    if rules.owned_zones:
+        cards(() if f.last_played is None else (f.last_played[1],))
+        as_rank = [0.0] * n
+        for card, rank in f.counted:
+            as_rank[card] = 1.0 + rank
+        out.extend(as_rank)
     return out
 
 

@@ -383,11 +383,16 @@ def test_a_bot_acting_from_the_observation_sees_the_seven_as_counted(cirulla):
     """The observation carries the counted wild card (public: the hand was shown), and greedy
     acting from it alone plays as from the state: the Seven taking as a Five."""
     from trentuno.engine.bots import greedy_bot
-    from trentuno.engine.frozen_view import act_from_observation
+    from trentuno.engine.frozen_view import act_from_observation, tensor_layout
     st = deal(cirulla, ["7c", "5b", "5s"], PLAIN0, ["6c", "4b", "3c", "Rc"])
     seen = st.observation(1).frozen()
-    five = st.rules.deck.ranks.index(next(r for r in st.rules.deck.ranks if r.code == "5"))
-    assert seen.as_dict()["counted"] == {"7c": five}
+    assert seen.as_dict()["counted"] == {"7c": "5"}
+    five = next(i for i, r in enumerate(st.rules.deck.ranks) if r.code == "5")
+    layout = tensor_layout(st.rules, 2)
+    at = sum(size for name, size in layout[:[name for name, _ in layout].index("counted")])
+    seven = st.rules.deck.parse("7c")
+    assert seen.tensor(st.rules)[at:at + 40] == [1.0 + five if c == seven else 0.0
+                                                   for c in range(40)]
     assert seen == st.observation(1).frozen() and "counted" not in \
         deal(cirulla, PLAIN1, PLAIN0, ["6c", "4b", "3c", "Rc"]).observation(1).frozen().as_dict()
     mine = act_from_observation(greedy_bot(1), st.rules, seen, st.legal_actions())

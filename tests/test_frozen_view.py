@@ -61,3 +61,22 @@ def test_the_information_state_keeps_every_finished_hand():
     others = state.observation(1).frozen()
     assert seen.past[0].dealt != others.past[0].dealt  # each his own hand
     assert seen.without_past().past == ()
+
+
+def test_a_capture_games_tensor_shows_the_card_laid_last():
+    """A take rule may ask for the card laid last (`takes_last_played`): the tensor has it."""
+    from trentuno.engine.frozen_view import tensor_layout
+    rules = load("scopa")
+    state = GameState(rules, 2, seed=3)
+    names = [name for name, _ in tensor_layout(rules, 2)]
+    at = sum(size for _, size in tensor_layout(rules, 2)[:names.index("last_played")])
+    n = len(rules.deck.cards)
+    for _ in range(60):
+        laid = [a for a in state.legal_actions() if len(a.cards) == 1]
+        if laid:
+            state.apply(laid[0])
+            part = state.observation(0).frozen().tensor(rules)[at:at + n]
+            assert part == [1.0 if c == laid[0].cards[0] else 0.0 for c in range(n)]
+            return
+        state.apply(state.legal_actions()[0])
+    raise AssertionError("no card laid in 60 moves")

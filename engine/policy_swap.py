@@ -30,6 +30,7 @@ from math import comb
 from typing import TYPE_CHECKING, Any
 
 from .roles import EXCHANGE, KNOCK, PASS, SWAP, SWAP_ALL, Role
+from .rules import made_once
 from .triggers import fire
 
 if TYPE_CHECKING:
@@ -61,6 +62,12 @@ def swap_turn(rules: Ruleset, knock: float, declining: bool) -> Turn | None:
         "end_turn": facts.end_turn, "fire": fire, "STRENGTH": strength,
         "VALUE_OF_RANK": value_of_rank, "SIZE": size, "BAR": bar, "BITS": bits,
         **{role.name: role for role in PLAYED}}
+    walks = _walks(first)
+    if walks and size == 3:  # the hand's value read from the rows of its pairs
+        env["ROWS"] = made_once(rules, ("pair_rows",), lambda: _pair_rows(rules))
+        value = ["    h0, h1, h2 = hand", "    cur = ROWS[h0][h1][h2]"]
+    else:
+        value = ["    cur = STRENGTH[hmask]"]
     out = ["def turn(st):",
            "    legal = st._legal",
            "    p = st.current_player",
@@ -69,12 +76,13 @@ def swap_turn(rules: Ruleset, knock: float, declining: bool) -> Turn | None:
            "        a = BOT(st, legal)",
            "        return PLAY[a.option_ref](st, a)",
            "    hmask = st.masks[p]",
-           "    cur = STRENGTH[hmask]",
+           *value,
            "    a = None",
            f"    if VALUE_OF_RANK[cur] >= BAR{' - st.round' if declining else ''}:",
            *_knock_first(first, env),
            "    if a is None:",
-           *_choice(rules, {o.role for o in first.options}),
+           *(_walk(rules, first, env) if walks else
+             _choice(rules, {o.role for o in first.options})),
            "    o = a.option_ref"]
     for k, opt in enumerate(sorted(first.options, key=lambda o: PLAYED.index(o.role))):
         out += _play(opt, k, facts, env)
@@ -112,6 +120,91 @@ def _knock_first(first: Step, env: dict[str, Any]) -> list[str]:
         return ["        if legal[-1] is KNOCK_MOVE:", "            a = KNOCK_MOVE"]
     return ["        for x in legal:", "            if x.role is KNOCK:",
             "                a = x", "                break"]
+
+
+def _walks(first: Step) -> bool:
+    """Whether the listed moves can be walked option by option (`_walk`): every option but
+    the one-card exchanges has one move, so where each option's moves begin is known."""
+    return all(o.role is SWAP or set(moves) == {()}
+               for o, moves in zip(first.options, first.actions))
+
+
+def _walk(rules: Ruleset, first: Step, env: dict[str, Any]) -> list[str]:
+    """Greedy's choice when it does not knock (`bots._improve` for these roles), walking the
+    listed moves option by option in the step's order, as the step lists them: an option of
+    one move offers it or not, a one-card exchange offers every hand card with every zone card
+    (hand card by hand card) or none, so one identity test at the walk's place says whether
+    an option is offered and the walk steps over its moves. The exchange raising the hand
+    most, the first such, is found from the hand and the zone themselves; else the first pass,
+    the first knock, the first move."""
+    out = ["        best = cur", "        pass_ = knock_ = None", "        i = 0",
+           "        n = len(legal)"]
+    for k, (opt, moves) in enumerate(zip(first.options, first.actions)):
+        env[f"Z{k}"] = opt.zone
+        if opt.role is SWAP:
+            n = len(rules.deck.cards)
+            env[f"T{k}"] = [[moves.get((h, z)) for z in range(n)] for h in range(n)]
+            out += [f"        zone = st.zones[Z{k}]",
+                    f"        if zone and i < n and legal[i] is T{k}[hand[0]][zone[0]]:",
+                    *_swaps(rules, k, env),
+                    "            i += len(hand) * len(zone)"]
+            continue
+        env[f"A{k}"] = moves[()]
+        out += [f"        if i < n and legal[i] is A{k}:", "            i += 1"]
+        if opt.role is PASS or opt.role is KNOCK:
+            name = "pass_" if opt.role is PASS else "knock_"
+            out += [f"            if {name} is None:", f"                {name} = A{k}"]
+        else:  # the whole zone, where it shows
+            out += [f"            if st.face_up[Z{k}]:",
+                    "                m = 0",
+                    f"                for c in st.zones[Z{k}]:",
+                    "                    m |= BITS[c]",
+                    "                s = STRENGTH.get(m, -1)",
+                    "                if s > best:",
+                    f"                    a, best = A{k}, s"]
+    return out + ["        if a is None:",
+                  "            a = pass_ or knock_ or legal[0]"]
+
+
+def _swaps(rules: Ruleset, k: int, env: dict[str, Any]) -> list[str]:
+    """Every one-card exchange of option `k` valued in the order listed: a 3-card hand by the
+    row of the two cards it keeps (`_pair_rows`), read at the card taken; another by its mask
+    in the strength table (without a default when that holds every hand of the size)."""
+    if rules.hand_size == 3:
+        out = []
+        for j, (c, d) in enumerate(((1, 2), (0, 2), (0, 1))):
+            out += [f"            row = ROWS[h{c}][h{d}]",
+                    "            for z in zone:",
+                    "                s = row[z]",
+                    "                if s > best:",
+                    f"                    a, best = T{k}[h{j}][z], s"]
+        return out
+    whole = len(env["STRENGTH"]) == comb(len(rules.deck.cards), rules.hand_size)
+    return ["            for h in hand:",
+            "                hb = hmask ^ BITS[h]",
+            "                for z in zone:",
+            "                    s = " + ("STRENGTH[hb ^ BITS[z]]" if whole else
+                                        "STRENGTH.get(hb ^ BITS[z], -1)"),
+            "                    if s > best:",
+            f"                        a, best = T{k}[h][z], s"]
+
+
+def _pair_rows(rules: Ruleset) -> list[list[Any]]:
+    """For a 3-card hand, `rows[a][b][c]`: the strength of the hand {a, b, c} (a row per pair
+    of cards, the same row for both orders, holding the strength with each third card: bytes
+    where every strength fits in one), so that an exchange is valued by one subscript, without
+    a mask made and looked up in the table of every hand. Made once per ruleset."""
+    strength = rules.valuation.strength
+    n = len(rules.deck.cards)
+    small = max(strength.values(), default=0) < 256
+    rows: list[list[Any]] = [[None] * n for _ in range(n)]
+    for a in range(n):
+        for b in range(a + 1, n):
+            pair = 1 << a | 1 << b
+            row = [strength.get(pair | 1 << c, 0) if c != a and c != b else 0
+                   for c in range(n)]
+            rows[a][b] = rows[b][a] = bytes(row) if small else row
+    return rows
 
 
 def _choice(rules: Ruleset, roles: set[Role]) -> list[str]:

@@ -681,7 +681,8 @@ EFFECTS.add(Effect(
 def effect_reveal(zone: str, ctx: CompileContext) -> Callable:
     def reveal(st, p):
         st.face_up[zone] = True
-        st.emit("reveal", p, zone=zone, cards=st.rules.deck.codes(st.zones[zone]))
+        if st.record:  # (the codes are made only for the record)
+            st.emit("reveal", p, zone=zone, cards=st.rules.deck.codes(st.zones[zone]))
     return reveal
 
 

@@ -63,7 +63,7 @@ def swap_turn(rules: Ruleset, knock: float, declining: bool) -> Turn | None:
         "VALUE_OF_RANK": value_of_rank, "SIZE": size, "BAR": bar, "BITS": bits,
         **{role.name: role for role in PLAYED}}
     walks = _walks(first)
-    if walks and size == 3:  # the hand's value read from the rows of its pairs
+    if walks and _rows(rules):  # the hand's value read from the rows of its pairs
         env["ROWS"] = made_once(rules, ("pair_rows",), lambda: _pair_rows(rules))
         value = ["    h0, h1, h2 = hand", "    cur = ROWS[h0][h1][h2]"]
     else:
@@ -134,7 +134,8 @@ def _walk(rules: Ruleset, first: Step, env: dict[str, Any]) -> list[str]:
     listed moves option by option in the step's order, as the step lists them: an option of
     one move offers it or not, a one-card exchange offers every hand card with every zone card
     (hand card by hand card) or none, so one identity test at the walk's place says whether
-    an option is offered and the walk steps over its moves. The exchange raising the hand
+    an option is offered (the option of the move at the walk's place) and the walk steps
+    over its moves. The exchange raising the hand
     most, the first such, is found from the hand and the zone themselves; else the first pass,
     the first knock, the first move."""
     out = ["        best = cur", "        pass_ = knock_ = None", "        i = 0",
@@ -144,8 +145,9 @@ def _walk(rules: Ruleset, first: Step, env: dict[str, Any]) -> list[str]:
         if opt.role is SWAP:
             n = len(rules.deck.cards)
             env[f"T{k}"] = [[moves.get((h, z)) for z in range(n)] for h in range(n)]
-            out += [f"        zone = st.zones[Z{k}]",
-                    f"        if zone and i < n and legal[i] is T{k}[hand[0]][zone[0]]:",
+            env[f"O{k}"] = opt
+            out += [f"        if i < n and legal[i].option_ref is O{k}:",
+                    f"            zone = st.zones[Z{k}]",
                     *_swaps(rules, k, env),
                     "            i += len(hand) * len(zone)"]
             continue
@@ -154,14 +156,14 @@ def _walk(rules: Ruleset, first: Step, env: dict[str, Any]) -> list[str]:
         if opt.role is PASS or opt.role is KNOCK:
             name = "pass_" if opt.role is PASS else "knock_"
             out += [f"            if {name} is None:", f"                {name} = A{k}"]
-        else:  # the whole zone, where it shows
-            out += [f"            if st.face_up[Z{k}]:",
-                    "                m = 0",
-                    f"                for c in st.zones[Z{k}]:",
-                    "                    m |= BITS[c]",
-                    "                s = STRENGTH.get(m, -1)",
-                    "                if s > best:",
-                    f"                    a, best = A{k}, s"]
+        else:  # the whole zone, where it shows (of three cards: read from their rows)
+            out += [f"            if st.face_up[Z{k}]:", f"                zone = st.zones[Z{k}]"]
+            mask = ["m = 0", "for c in zone:", "    m |= BITS[c]", "s = STRENGTH.get(m, -1)"]
+            out += (["                if len(zone) == 3:",
+                     "                    s = ROWS[zone[0]][zone[1]][zone[2]]",
+                     "                else:", *("                    " + x for x in mask)]
+                    if _rows(rules) else ["                " + x for x in mask])
+            out += ["                if s > best:", f"                    a, best = A{k}, s"]
     return out + ["        if a is None:",
                   "            a = pass_ or knock_ or legal[0]"]
 
@@ -170,7 +172,7 @@ def _swaps(rules: Ruleset, k: int, env: dict[str, Any]) -> list[str]:
     """Every one-card exchange of option `k` valued in the order listed: a 3-card hand by the
     row of the two cards it keeps (`_pair_rows`), read at the card taken; another by its mask
     in the strength table (without a default when that holds every hand of the size)."""
-    if rules.hand_size == 3:
+    if _rows(rules):
         out = []
         for j, (c, d) in enumerate(((1, 2), (0, 2), (0, 1))):
             out += [f"            row = ROWS[h{c}][h{d}]",
@@ -179,7 +181,7 @@ def _swaps(rules: Ruleset, k: int, env: dict[str, Any]) -> list[str]:
                     "                if s > best:",
                     f"                    a, best = T{k}[h{j}][z], s"]
         return out
-    whole = len(env["STRENGTH"]) == comb(len(rules.deck.cards), rules.hand_size)
+    whole = len(rules.valuation.strength) == comb(len(rules.deck.cards), rules.hand_size)
     return ["            for h in hand:",
             "                hb = hmask ^ BITS[h]",
             "                for z in zone:",
@@ -187,6 +189,13 @@ def _swaps(rules: Ruleset, k: int, env: dict[str, Any]) -> list[str]:
                                         "STRENGTH.get(hb ^ BITS[z], -1)"),
             "                    if s > best:",
             f"                        a, best = T{k}[h][z], s"]
+
+
+def _rows(rules: Ruleset) -> bool:
+    """Whether the rows of pairs (`_pair_rows`) value the hands: hands of three cards, every
+    one of them in the strength table."""
+    return rules.hand_size == 3 and \
+        len(rules.valuation.strength) == comb(len(rules.deck.cards), 3)
 
 
 def _pair_rows(rules: Ruleset) -> list[list[Any]]:
@@ -201,8 +210,7 @@ def _pair_rows(rules: Ruleset) -> list[list[Any]]:
     for a in range(n):
         for b in range(a + 1, n):
             pair = 1 << a | 1 << b
-            row = [strength.get(pair | 1 << c, 0) if c != a and c != b else 0
-                   for c in range(n)]
+            row = [strength[pair | 1 << c] if c != a and c != b else 0 for c in range(n)]
             rows[a][b] = rows[b][a] = bytes(row) if small else row
     return rows
 

@@ -1,8 +1,8 @@
 """Greedy's turn written as code for the widow family: exchanges with a zone, a pass, a knock.
 
 `policy_code` writes greedy's whole turn for rulesets that draw and discard; a ruleset whose
-turn is one exchange with a zone (Scat, Schwimmen, Trentuno con la vedova and their house
-rules) has another shape, and this module writes its turn: one function `turn(st)` that takes
+turn is one exchange with a zone (a widow, a table of open cards) or a pass or a knock has
+another shape, and this module writes its turn: one function `turn(st)` that takes
 greedy's decision from the listed first step as `bots._improve` does for these roles (the knock
 at the bar first; then, in one pass over the moves, the exchange raising the hand most, the
 first such on ties, the whole zone only where it shows and beats the best single exchange; else

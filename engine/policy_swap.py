@@ -11,7 +11,10 @@ primitive's own statements (`primitives.written`) or, for a primitive without th
 its option's effects; the run of passes an `all_passed` trigger reads; the `action` triggers'
 conditions tested in line (a condition on the player's hand alone, `holds`, is one lookup of
 the hand's mask after the exchange) and fired only when one holds; then the ruleset's written
-`end_turn`. This is what the general loop does through the bot's two calls, the move's written
+`end_turn`. A hand of three cards is valued by the row of two of its cards (`_pair_rows`),
+not by its mask looked up in the table of every hand, whose size (22,100 hands of a 52-card
+deck) cost more in data-cache misses than the lookups themselves. This is what the general
+loop does through the bot's two calls, the move's written
 `play`, `turns.watch_move` and `triggers.may_fire`: the same games, move for move
 (tests/test_policy_swap.py plays both ways and compares every field of the finished state).
 
@@ -133,11 +136,10 @@ def _walk(rules: Ruleset, first: Step, env: dict[str, Any]) -> list[str]:
     """Greedy's choice when it does not knock (`bots._improve` for these roles), walking the
     listed moves option by option in the step's order, as the step lists them: an option of
     one move offers it or not, a one-card exchange offers every hand card with every zone card
-    (hand card by hand card) or none, so one identity test at the walk's place says whether
-    an option is offered (the option of the move at the walk's place) and the walk steps
-    over its moves. The exchange raising the hand
-    most, the first such, is found from the hand and the zone themselves; else the first pass,
-    the first knock, the first move."""
+    (hand card by hand card) or none, so one identity test at the walk's place (the move, or
+    the option of the move, found there) says whether an option is offered, and the walk steps
+    over its moves. The exchange raising the hand most, the first such, is found from the hand
+    and the zone themselves; else the first pass, the first knock, the first move."""
     out = ["        best = cur", "        pass_ = knock_ = None", "        i = 0",
            "        n = len(legal)"]
     for k, (opt, moves) in enumerate(zip(first.options, first.actions)):

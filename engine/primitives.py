@@ -356,16 +356,19 @@ def _swap_compile(params: dict, ctx: CompileContext) -> dict:
 
 
 def _swap_lister(opt: Any, actions: Mapping[tuple, Action], n: int) -> Lister:
-    """Every hand card for every zone card; a player who has not seen his hand cannot tell
-    his cards apart, so unseen he has one move per zone card, named by it alone (the move is
-    the same in a search's world where his hand was dealt again): he gives his first card."""
+    """Every hand card for every zone card, hand card by hand card (the order greedy's ties go
+    by), written as statements (`lister_written`) that a step's listing writes in line; a
+    player who has not seen his hand cannot tell his cards apart, so unseen he has one move
+    per zone card, named by it alone (the move is the same in a search's world where his hand
+    was dealt again): he gives his first card (`_swap_cards`)."""
     table = [[actions.get((h, z)) for z in range(n)] for h in range(n)]
     zone_name = opt.zone
     if not opt.params.get("_blind"):
-        def legal(st, p):
-            zone = st.zones[zone_name]
-            return [table[h][z] for h in st.hands[p] for z in zone]
-        return legal
+        return lister_written("_zone = st.zones[{zone}]\n"
+                              "for _card in st.hands[p]:\n"
+                              "    _row = {table}[_card]\n"
+                              "    for _took in _zone:\n"
+                              "        out.append(_row[_took])", table=table, zone=zone_name)
     unseen = [actions.get((z,)) for z in range(n)]
 
     def legal_blind(st, p):
@@ -377,31 +380,37 @@ def _swap_lister(opt: Any, actions: Mapping[tuple, Action], n: int) -> Lister:
 
 
 def _swap_cards(st, action, p) -> tuple[int, int]:
-    """(the hand card given, the zone card taken): a move named by the zone card alone
-    (chosen unseen) gives the first card of the hand."""
+    """(the hand card given, the zone card taken): the one place that says what a move named
+    by the zone card alone (chosen unseen) gives: the first card of the hand."""
     cards = action.cards
     return (st.hands[p][0], cards[0]) if len(cards) == 1 else cards
 
 
-def _swap_apply(st, opt, action, p):
-    hand, zone = st.hands[p], st.zones[opt.zone]
-    if len(action.cards) == 2:
-        h, z = action.cards
-        bits = action.bits
-    else:  # chosen unseen: his first card goes
-        h, z = hand[0], action.cards[0]
-        bits = CARD_BITS[h] | CARD_BITS[z]
-    hand[hand.index(h)] = z
-    zone[zone.index(z)] = h
-    st.masks[p] ^= bits  # h leaves the hand, z comes in: both bits flip
-    st.just_drawn = z
+#: the two cards change places and both their bits flip; a move named by both cards (every
+#: move but one chosen unseen) has them in `bits` already, made once
+_swap_apply = written("""_cards = action.cards
+if len(_cards) == 2:
+    _card, _took = _cards
+    _bits = action.bits
+else:  # chosen unseen: the cards as `_swap_cards` says
+    _card, _took = SWAP_CARDS(st, action, p)
+    _bits = CARD_BITS[_card] | CARD_BITS[_took]
+_hand = st.hands[p]
+_hand[_hand.index(_card)] = _took
+_zone = st.zones[opt.zone]
+_zone[_zone.index(_took)] = _card
+st.masks[p] ^= _bits
+st.just_drawn = _took""", SWAP_CARDS=_swap_cards, CARD_BITS=CARD_BITS)
 
 
-def _swap_all_apply(st, opt, action, p):
-    name = opt.zone
-    st.hands[p], st.zones[name] = st.zones[name], st.hands[p]
-    st.masks[p] = st.mask(st.hands[p])
-    st.just_drawn = None
+_swap_all_apply = written("""_zone = st.zones[opt.zone]
+st.zones[opt.zone] = st.hands[p]
+st.hands[p] = _zone
+_mask = 0
+for _card in _zone:
+    _mask |= CARD_BITS[_card]
+st.masks[p] = _mask
+st.just_drawn = None""", CARD_BITS=CARD_BITS)
 
 
 _WITH = {"properties": {"with": _zone_param("the zone exchanged with.")}, "required": ["with"]}
@@ -492,8 +501,7 @@ PRIMITIVES.add(Primitive(
 
 
 # ---- pass and knock ----------------------------------------------------------------------
-def _nothing(st, opt, action, p):
-    return None
+_nothing = written("pass")
 
 
 PRIMITIVES.add(Primitive(
@@ -673,7 +681,8 @@ EFFECTS.add(Effect(
 def effect_reveal(zone: str, ctx: CompileContext) -> Callable:
     def reveal(st, p):
         st.face_up[zone] = True
-        st.emit("reveal", p, zone=zone, cards=st.rules.deck.codes(st.zones[zone]))
+        if st.record:  # (the codes are made only for the record)
+            st.emit("reveal", p, zone=zone, cards=st.rules.deck.codes(st.zones[zone]))
     return reveal
 
 

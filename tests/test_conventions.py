@@ -197,14 +197,18 @@ def test_the_frozen_write_check_can_fail():
 def primitive_name_compares(source: str, names: set[str],
                             keys: frozenset[str] = frozenset()) -> list[int]:
     """The lines of `source` that compare something with a primitive's name (`==`, `!=`,
-    `in (...)`). No exception: a recorded event or a hand-end reason that shares a primitive's
-    name ("knock") is told by a teller chosen by kind or by its reason's own words
-    (`hand_ends`), never by comparing it with the name. A name in `keys` may be looked up as
-    a key (`"value_at_least" in spec`: a key of a unit's own parameter that is also a guard's
-    name)."""
+    `in (...)`, a `case` of a `match`). No exception: a recorded event or a hand-end reason
+    that shares a primitive's name ("knock") is told by a teller chosen by kind or by its
+    reason's own words (`hand_ends`), never by comparing it with the name. A name in `keys`
+    may be looked up as a key (`"value_at_least" in spec`: a key of a unit's own parameter
+    that is also a guard's name)."""
     import ast
     found: set[int] = set()
     for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.MatchValue):  # `case "draw":` compares as `==` does
+            if isinstance(node.value, ast.Constant) and node.value.value in names:
+                found.add(node.lineno)
+            continue
         if not isinstance(node, ast.Compare):
             continue
         if isinstance(node.left, ast.Constant) and node.left.value in keys and \
@@ -349,6 +353,8 @@ def test_the_primitive_name_check_can_fail():
     assert lines("def f(a):\n    return a.kind in ('pass', 'knock')\n") == [2]
     assert lines("def f(ev):\n    return ev.kind == 'knock'\n") == [2]
     assert lines("def f(reason):\n    return reason == 'knock'\n") == [2]
+    assert lines("match a.kind:\n    case 'deal':\n        pass\n    case 'draw' | 'pass':\n"
+                 "        pass\n") == [4]
     assert lines("def f(ev):\n    return ev.kind == 'deal'\n") == []
     assert lines("TELL = {'knock': print}\n") == []
     assert primitive_name_compares("ok = 'holds' in spec\n", {"holds"}, frozenset({"holds"})) \

@@ -136,11 +136,11 @@ def registering(monkeypatch: Any) -> Iterator[Any]:
     monkeypatch.setenv("TRENTUNO_CACHE_DIR", "")  # no verdict of a scratch file is kept
 
     def add(*units: Unit) -> dict:
+        if HEARTS in units:  # its currency's words first: a mode naming none is refused
+            CURRENCIES["scratch_heart"] = HEART
         for unit in units:
             REGISTRIES[unit.kind].add(unit)
             added.append(unit)
-        if HEARTS in units:
-            CURRENCIES["scratch_heart"] = HEART
         built = schema_build.build()
         monkeypatch.setattr(variants, "schema", lambda: built)
         monkeypatch.setattr(variants, "_validator", lambda: jsonschema.Draft7Validator(built))

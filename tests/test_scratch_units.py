@@ -121,6 +121,20 @@ def test_a_guard_that_does_not_say_what_it_reads_is_refused():
                   schema={"type": "integer"}, compile=lambda n, ctx: None, words={})
 
 
+def test_a_stakes_mode_counting_in_a_currency_without_words_is_refused():
+    """A mode names the currency its standing counts (`currency`, `pays_in`); the words of a
+    currency live in `stakes_modes.CURRENCIES`. Before, a mode naming one that is not there
+    was registered, `validate` passed its file, and `explain` and `play` stopped with an
+    internal KeyError; now registering it fails, naming the mode and the currency."""
+    from trentuno.engine.stakes_modes import CURRENCIES, MODES
+    assert "scratch_heart" not in CURRENCIES
+    with pytest.raises(ValueError, match=re.escape(
+            "stakes mode 'scratch_hearts' counts in 'scratch_heart', which "
+            "stakes_modes.CURRENCIES has no words for")):
+        MODES.add(HEARTS)
+    assert "scratch_hearts" not in MODES
+
+
 # ---- the schema refuses a wrong parameter, explain says it ----------------------------------
 GUARD_FILE = ("extends: trentuno\nturn:\n  steps:\n    choose:\n"
               "      knock: {if: [{scratch_suits_at_most: 2}]}\n"

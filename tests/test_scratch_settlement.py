@@ -331,3 +331,18 @@ def test_a_scratch_event_that_ends_hands_is_explained_narrated_and_named(registe
     res = CliRunner().invoke(cli, ["simulate", path, "--games", "2", "--json"],
                              catch_exceptions=False)
     assert res.exit_code == 0 and "the bell" in json.loads(res.output)["hand_ends"]
+
+
+def test_an_event_without_words_for_its_hand_ends_is_told_by_when_it_happens(registered,
+                                                                              tmp_path):
+    """`ends` is the event's own sentence for a hand it ends; an author who gives none still
+    has the `when` phrase every event must have. Before, the table said the keywords
+    ("The hand ends (showdown, scratch_bell)."); now it says when the hand ended."""
+    import dataclasses
+    registered(dataclasses.replace(BELL, ends=None), RING)
+    path = _file(tmp_path, BELL_FILE)
+    told = {"en": "When the bell rings: the hands are compared.",
+            "it": "Quando suona la campanella: si confrontano le mani."}
+    for lang in ("en", "it"):
+        out = _watched(path, lang, 4)
+        assert told[lang] in out and "scratch_bell" not in out.replace("scratch.yaml", ""), out

@@ -217,6 +217,26 @@ def test_explain_says_it_in_english_and_italian(scratch, tmp_path, case):
             assert phrase in _said(rules, lang), (lang, phrase)
 
 
+# ---- a condition: the lint asks it whether it can hold --------------------------------------
+WORTH_FILE = ("extends: trentuno\nturn:\n  steps:\n    choose:\n"
+              "      knock: {if: [{value_at_least: 40}]}\n"
+              "triggers:\n  dealt-instant: null\n  instant: null\n"
+              "  worth: {on: turn_end, if: {scratch_worth_at_least: 40}, do: win}\n")
+
+
+@pytest.mark.parametrize(("worth", "warned"), [(40, True), (31, False)])
+def test_the_lint_asks_a_condition_whether_it_can_hold(scratch, tmp_path, worth, warned):
+    """No hand is worth 40: with the knock out of reach too, only the turn limit ends a
+    hand, and `validate` says so. Before, the lint knew one condition by name (`holds`) and
+    took any other for one that can hold; now it asks the unit (`may_hold`)."""
+    from trentuno.engine.variants import check_all
+    scratch(*scratch_trigger.UNITS)
+    path = _file(tmp_path, WORTH_FILE.replace("at_least: 40}, do", f"at_least: {worth}}}, do"))
+    _, problems, warnings = check_all(path)
+    assert problems == []
+    assert any("2,000-turn limit" in w.message for w in warnings) is warned, warnings
+
+
 # ---- a guard: where nobody acts, by what it reads -------------------------------------------
 def _dealt_file(guard: str) -> str:
     return ("extends: trentuno\ntriggers:\n"

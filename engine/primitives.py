@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from itertools import product
+from itertools import count, product
 from typing import Any
 
 from . import capture, capture_moves
@@ -236,15 +236,19 @@ def written(template: str, **values: Any) -> Callable[[Any, Option, Action, int]
     text.
 
     The values may take any names but those of the parameters: the code that plays the move
-    in line (turn_code.py, policy_code.py) has names of its own (`pile`, `BITS`, `end_turn`),
-    so the text kept is written over the values renamed `__<name>`, which no written code
-    uses, and a value cannot stand for one of that code's names or be hidden by one."""
+    in line (turn_code.py, policy_code.py) has names of its own (`pile`, `BITS`, `end_turn`)
+    and plays several primitives in one function, so the text kept is written over the values
+    renamed `__w<N>_<name>`, N this text's own number, which no other code uses: a value cannot
+    stand for one of that code's names, be hidden by one, or meet another primitive's value of
+    the same name."""
     taken = sorted(set(values) & set(_APPLY_PARAMS))
     if taken:
         raise ValueError(f"a written primitive's values cannot be named {', '.join(taken)}: "
                          f"those are its parameters ({', '.join(_APPLY_PARAMS)})")
-    template = _renamed(template, {name: f"__{name}" for name in values})
-    env = {f"__{name}": value for name, value in values.items()}
+    n = next(_written)
+    own = {name: f"__w{n}_{name}" for name in values}
+    template = _renamed(template, own)
+    env = {own[name]: value for name, value in values.items()}
     body = "".join(f"    {line}\n" for line in template.splitlines())
     exec(f"def apply({', '.join(_APPLY_PARAMS)}):\n{body}", env)  # only names of `env` in it
     fn: Any = env["apply"]
@@ -255,6 +259,8 @@ def written(template: str, **values: Any) -> Callable[[Any, Option, Action, int]
 
 #: the parameters of a primitive's `apply`, which the statements of `written` read
 _APPLY_PARAMS = ("st", "opt", "action", "p")
+#: the numbers that make each written text's names its own
+_written = count()
 
 
 def _renamed(template: str, names: Mapping[str, str]) -> str:

@@ -13,14 +13,18 @@ see a schema that differs from the checked-in one).
 * `draw_bottom_written` is `draw_bottom` written as statements (`primitives.written`), so that
   the code written for a ruleset's turn, greedy's included (policy_code.py), plays it in line;
   its values are named as a contributor may name them, with names that code uses for its own
-  (`pile`, `BITS`).
+  (`pile`, `BITS`);
+* `discard_written` is `discard` with its statements reading a `BITS` of their own (another
+  table than `draw_bottom_written`'s): the two play in line in one written turn.
 """
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from trentuno.engine.keywords import Kind, Ref
 from trentuno.engine.primitives import (
+    PRIMITIVES,
     Primitive,
     _as_given,
     _draw_apply,
@@ -102,4 +106,10 @@ st.masks[p] |= BITS[_card]
 st.just_drawn = _card""", pile=0, BITS=[1 << c for c in range(256)])
 DRAW_BOTTOM_WRITTEN = _draw_like("draw_bottom_written", _written_apply, _moving, WORDS)
 
-UNITS = (DRAW_BOTTOM, DRAW_BOTTOM_QUIET, DRAW_TOP_TWIN, DRAW_BOTTOM_WRITTEN)
+DISCARD_WRITTEN = dataclasses.replace(PRIMITIVES["discard"], name="discard_written", apply=written(
+    """_card = action.cards[0]
+st.hands[p].remove(_card)
+st.masks[p] ^= BITS[_card]
+st.zones[opt.zone].append(_card)""", BITS=tuple(1 << c for c in range(256))))
+
+UNITS = (DRAW_BOTTOM, DRAW_BOTTOM_QUIET, DRAW_TOP_TWIN, DRAW_BOTTOM_WRITTEN, DISCARD_WRITTEN)

@@ -160,6 +160,15 @@ def test_a_primitive_written_as_statements_plays_as_its_function_does(scratch):
         a, b = (run_games(r, 0, 8, 4, bots, 5) for r in (plain, written_))
         assert (a.hands, a.turns, a.wins) == (b.hands, b.turns, b.wins), bots
     assert "turns per hand" in run("simulate", path, "--games", "3", "--bots", "greedy")
+    # its discard written too, reading a table of its own by the same name (`BITS`)
+    both = Path(path).parent / "both.yaml"
+    both.write_text(Path(path).read_text("utf-8").replace("name: scratch-draw_bottom_written",
+                                                          "name: both") +
+                    "    discard:\n      discard: {do: discard_written}\n", "utf-8")
+    both_rules = load(str(both))
+    assert compiled_turn(both_rules, "greedy", 4) is not None
+    a, b = (run_games(r, 0, 8, 4, "greedy", 5) for r in (plain, both_rules))
+    assert (a.hands, a.turns, a.wins) == (b.hands, b.turns, b.wins)
     with pytest.raises(ValueError, match="cannot be named p: those are its parameters"):
         written("st.hands[p].append(p)", p=0)
 

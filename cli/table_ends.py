@@ -16,7 +16,7 @@ from trentuno.engine.hand_ends import ending as ending_of
 from trentuno.engine.rules import Ruleset
 from trentuno.engine.state import MAX_HANDS_PER_GAME, MAX_TURNS_PER_HAND
 from trentuno.engine.terms import Named, Terms
-from trentuno.engine.triggers import at_deal
+from trentuno.engine.triggers import EVENTS, at_deal
 
 from .messages import Texts
 from .output import number, table
@@ -122,6 +122,10 @@ class EndLines:
             return self.about("end_instant", holders, combo=combo_of(holders))
         if outcome == "void":
             return self.tr("end_void")
+        when = EVENTS.get(reason)  # an event without words for the hands it ends: its own
+        if when is not None and outcome == "showdown":  # words for when it happens
+            said = when.say("when", None, self.terms)
+            return self.tr("end_when", when=said[:1].upper() + said[1:])
         return self.tr("end_other", outcome=outcome, reason=reason)
 
     def how_won(self, winners: list[int], holders: list[int], dealt: bool, combo_of) -> str:

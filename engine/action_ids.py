@@ -209,7 +209,7 @@ class ActionSpace:
 def plays_as(rules: Ruleset) -> dict[int, frozenset[int]]:
     """card -> the other ranks it may play as in some hand: the wild cards a trigger's
     condition may count as other ranks (its compiled condition's `wild_cards`; a declaration
-    with `wild_play: counted` then plays them so), each as any rank of the deck."""
+    with `wild_plays: counted` then plays them so), each as any rank of the deck."""
     deck = rules.deck
     ranks = frozenset(c.rank for c in deck.cards if not c.joker)
     out: dict[int, frozenset[int]] = {}

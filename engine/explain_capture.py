@@ -295,8 +295,11 @@ class CaptureSections(RulesetTerms):
                                f"vince la parte arrivata prima a {_pts(n, 'it')}, contando i "
                                f"punti della mano nell'ordine detto sopra"))
             else:
-                key, param, _ = r.scoring.hand[step]
+                key, param, tally = r.scoring.hand[step]
                 said = self.q(count_words(key, param, self))
-                steps.append(t(f"the side with the higher count in {said} in that hand",
-                               f"vince la parte col conto più alto in {said} in quella mano"))
+                low = tally.fewer_wins  # the entry's unit says the lower count is the better
+                steps.append(t(f"the side with the {'lower' if low else 'higher'} count in "
+                               f"{said} in that hand",
+                               f"vince la parte col conto più {'basso' if low else 'alto'} "
+                               f"in {said} in quella mano"))
         return t("first ", "prima ") + t("; then ", "; poi ").join(steps)

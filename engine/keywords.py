@@ -211,8 +211,12 @@ class Registry(Generic[U]):
     def __init__(self, kind: Kind, forms: tuple[str, ...],
                  sample: Callable[[U, Terms], Any] | None = None, needs_schema: bool = False,
                  optional: tuple[str, ...] = (), together: tuple[tuple[str, ...], ...] = (),
-                 unit_type: type[Unit] = Unit):
+                 unit_type: type[Unit] = Unit, check: Callable[[U], str | None] | None = None):
         self.kind = kind
+        #: why a unit of the kind cannot be added besides its schema (a stakes mode naming a
+        #: currency nobody has words for), or None: refused as the unit is added, as a missing
+        #: schema is, not at the first `explain` that needs it
+        self.check = check
         #: what its units are: a kind whose units declare more than a `Unit` (a guard, what
         #: it reads) refuses a plain one, so none is added without saying it
         self.unit_type = unit_type
@@ -242,6 +246,8 @@ class Registry(Generic[U]):
             raise TypeError(f"{self.kind.value} {unit.name!r} is a {type(unit).__name__}, not "
                             f"a {self.unit_type.__name__}: see its fields")
         problem = self.schema_problem(unit)
+        if problem is None and self.check is not None:
+            problem = self.check(unit)
         if problem is not None:
             raise ValueError(problem)
         self._units[unit.name] = unit

@@ -26,7 +26,7 @@ from .guards import GUARDS
 from .rules import Ruleset
 from .settlement import AMOUNTS, SETTLE_KEYS
 from .stakes_modes import MODES, mode_of
-from .triggers import EVENTS, OUTCOMES, at_deal
+from .triggers import CONDITIONS, EVENTS, OUTCOMES, at_deal
 
 Path = tuple
 
@@ -117,7 +117,7 @@ def never_applies(d: Mapping[str, Any], rules: Ruleset) -> list[Finding]:
                 impossible.add((step, i))
                 out.append(Finding(("turn", "steps", step, i, "if"), f"this option can never "
                                    f"be taken: {why}", warning=True))
-    if not _a_hand_can_end(d, rules, impossible):
+    if not _a_hand_can_end(rules, impossible):
         out.append(Finding(("turn",), "no hand can end but by the 2,000-turn limit (it is then "
                            "void): no knock option can ever be taken and no trigger that ends "
                            "the hand can fire", ("triggers",), warning=True))
@@ -199,31 +199,27 @@ def _never_allowed(guards: list, hands: _Hands, cards: int) -> str:
     return bounds.conflict()
 
 
-def _a_hand_can_end(d: Mapping[str, Any], rules: Ruleset, impossible: set) -> bool:
+def _a_hand_can_end(rules: Ruleset, impossible: set) -> bool:
+    """Whether a hand can end but by the turn limit: an option that knocks can be taken, or a
+    trigger whose outcome may end the hand has a condition that can hold (each condition's
+    unit says whether it can: `ConditionUnit.may_hold`)."""
     if any(o.knocks and (step, o.index) not in impossible
            for step, st in rules.steps.items() for o in st.options):
         return True
-    v = rules.valuation
-    instant = any(p.instant and _some_hand(v, lambda c, m=p.match: m(c) is not None)
-                  for p in v.patterns)
-    made: dict[Any, bool] = {}  # pattern name -> some hand is valued by it (asked once)
-    for t in d.get("triggers") or []:
-        do = t.get("do")
-        if isinstance(do, Mapping):
-            do = next(iter(do))
-        unit = OUTCOMES.get(do)
+    asked: dict[tuple[str, str], bool] = {}  # (keyword, parameter) -> it can hold (once)
+    for t in (t for trigs in rules.triggers.values() for t in trigs):
+        unit = OUTCOMES.get(t.outcome)
         if unit is None or not unit.may_end:
             continue
-        cond = t.get("if") or {}
-        held = cond.get("holds") if isinstance(cond, Mapping) else None
-        if held == "instant" and not instant:
-            continue
-        if held is not None and held != "instant":
-            if held not in made:
-                made[held] = _some_hand(v, lambda c, name=held: v.appraise(c)[2] == name)
-            if not made[held]:
-                continue
-        return True
+        spec = t.condition_spec
+        cond = CONDITIONS.get(spec.keyword) if spec is not None else None
+        if spec is None or cond is None or cond.may_hold is None:
+            return True
+        key = (spec.keyword, repr(spec.param))
+        if key not in asked:
+            asked[key] = cond.may_hold(spec.param, rules)
+        if asked[key]:
+            return True
     return False
 
 

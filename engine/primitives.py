@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from itertools import product
+from itertools import count, product
 from typing import Any
 
 from . import capture, capture_moves
@@ -233,13 +233,50 @@ def written(template: str, **values: Any) -> Callable[[Any, Option, Action, int]
     made from that text, and the text kept on it (`inline`), so that the code written for the
     turn of a ruleset (turn_code.py) plays the move in line instead of calling it. Its own
     names start with an underscore; the values are passed as names, never written into the
-    text."""
-    env = dict(values)
+    text.
+
+    The values may take any names but those of the parameters: the code that plays the move
+    in line (turn_code.py, policy_code.py) has names of its own (`pile`, `BITS`, `end_turn`)
+    and plays several primitives in one function, so the text kept is written over the values
+    renamed `__w<N>_<name>`, N this text's own number, which no other code uses: a value cannot
+    stand for one of that code's names, be hidden by one, or meet another primitive's value of
+    the same name."""
+    taken = sorted(set(values) & set(_APPLY_PARAMS))
+    if taken:
+        raise ValueError(f"a written primitive's values cannot be named {', '.join(taken)}: "
+                         f"those are its parameters ({', '.join(_APPLY_PARAMS)})")
+    n = next(_written)
+    own = {name: f"__w{n}_{name}" for name in values}
+    template = _renamed(template, own)
+    env = {own[name]: value for name, value in values.items()}
     body = "".join(f"    {line}\n" for line in template.splitlines())
-    exec(f"def apply(st, opt, action, p):\n{body}", env)  # only names of `values` in it
+    exec(f"def apply({', '.join(_APPLY_PARAMS)}):\n{body}", env)  # only names of `env` in it
     fn: Any = env["apply"]
-    fn.inline = (template, dict(values))
+    fn.inline = (template, {name: env[name] for name in env if name != "apply"
+                            and name != "__builtins__"})
     return fn
+
+
+#: the parameters of a primitive's `apply`, which the statements of `written` read
+_APPLY_PARAMS = ("st", "opt", "action", "p")
+#: the numbers that make each written text's names its own
+_written = count()
+
+
+def _renamed(template: str, names: Mapping[str, str]) -> str:
+    """`template` with every name of `names` (not an attribute, not inside a string) renamed."""
+    import io
+    import tokenize
+    lines = template.splitlines()
+    spans: list[tuple[int, int, int, str]] = []
+    after_dot = False
+    for tok in tokenize.generate_tokens(io.StringIO(template).readline):
+        if tok.type == tokenize.NAME and tok.string in names and not after_dot:
+            spans.append((tok.start[0] - 1, tok.start[1], tok.end[1], names[tok.string]))
+        after_dot = tok.type == tokenize.OP and tok.string == "."
+    for row, start, end, new in reversed(spans):
+        lines[row] = lines[row][:start] + new + lines[row][end:]
+    return "\n".join(lines)
 
 
 # ---- draw --------------------------------------------------------------------------------

@@ -172,8 +172,19 @@ def _sample(unit: StakesMode, w: Terms) -> Stakes:
     return replace(w.rules.stakes, mode=unit)
 
 
+def _currency_problem(unit: StakesMode) -> str | None:
+    """Why a mode cannot be added for its currencies: each it names (`currency`, `pays_in`)
+    needs its words in CURRENCIES, which explain, the table and the lab say standing by."""
+    unknown = [c for c in dict.fromkeys((unit.currency, unit.pays_in)) if c not in CURRENCIES]
+    if not unknown:
+        return None
+    return (f"stakes mode {unit.name!r} counts in {', '.join(map(repr, unknown))}, which "
+            f"stakes_modes.CURRENCIES has no words for: add its Currency there first")
+
+
 MODES: Registry[StakesMode] = Registry(Kind.STAKES_MODE, forms=("title", "standing", "loses",
-                                                                "lose"), sample=_sample)
+                                                                "lose"), sample=_sample,
+                                       check=_currency_problem)
 
 
 def mode_of(stakes: Mapping[str, Any] | None) -> StakesMode | None:

@@ -38,9 +38,11 @@ class Tally:
     """A `scoring.hand` entry as its unit's compile step made it: `count`, per side, the number
     it compares or counts (what the table shows at a hand's end and `score --taken` says behind
     each point), and `award`, the points those counts give; called, the points of a hand's end
-    (a `Scorer`)."""
+    (a `Scorer`). `fewer_wins`: the lower count is the better one (the fewest cards taken), so
+    a countback by the entry (`end.countback`) favours it."""
     count: Count
     award: Award
+    fewer_wins: bool = False
 
     def __call__(self, deck: Any, sides: Sequence[Sequence[int]],
                  events: Sequence[Mapping[str, int]]) -> list[float]:
@@ -730,8 +732,9 @@ def countback(st: Any, leaders: list[int]) -> list[int]:
     """The leaders left once a tie for the lead at the target is counted back
     (`Ruleset.end_countback`), step by step until one side is left: the side that reached the
     target first as the hand's points were counted in the order of `scoring.hand` (-1; later,
-    where the fewest points win), or the side with the highest count of an entry in that hand
-    (its index). The hand's taken cards are still in their piles: the next deal clears them."""
+    where the fewest points win), or the side with the best count of an entry in that hand
+    (its index): the highest, or the lowest where its tally says fewer wins. The hand's taken
+    cards are still in their piles: the next deal clears them."""
     rules = st.rules
     tied = sorted({st.side_of[p] for p in leaders})
     if len(tied) < 2 or not rules.end_countback or rules.scoring is None:
@@ -744,8 +747,9 @@ def countback(st: Any, leaders: list[int]) -> list[int]:
             order = _reached_at(st, hand_points(scoring, deck, sides, events))
             key = {s: -sign * order[s] for s in tied}
         else:
-            counts = scoring.hand[step][2].count(deck, sides, events)
-            key = {s: float("-inf") if counts[s] is None else counts[s] for s in tied}
+            tally = scoring.hand[step][2]
+            counts, better = tally.count(deck, sides, events), -1 if tally.fewer_wins else 1
+            key = {s: float("-inf") if counts[s] is None else better * counts[s] for s in tied}
         best = max(key.values())
         tied = [s for s in tied if key[s] == best]
         if len(tied) == 1:

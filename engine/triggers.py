@@ -63,10 +63,14 @@ class ConditionUnit(Unit):
     """A trigger condition. `finds_holders`: the players it finds are those holding a hand
     (a `win` makes them the winners; explain says "he wins"). `about_hands`: it is about a
     hand's combination (explain tells it with the instant hands). `reaches_target`: it holds
-    when a player reaches the game's `end.target` (explain: the game ends at once)."""
+    when a player reaches the game's `end.target` (explain: the game ends at once).
+    `may_hold`: (its parameter, the compiled rules) -> whether it can hold at all under them
+    (a hand no deal makes never does); the lint asks it before it warns that no hand can end
+    (None: it may, as far as anyone knows)."""
     finds_holders: bool = False
     about_hands: bool = False
     reaches_target: bool = False
+    may_hold: Callable[[Any, Any], bool] | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -195,6 +199,17 @@ def holds(what: str, ctx: CompileContext) -> Condition:
     return HandIn(lambda: valuation.holders(what))
 
 
+def some_hand_holds(what: str, rules: Any) -> bool:
+    """Whether some full hand is an instant one (`instant`) or valued by the pattern `what`:
+    one hand of each class of equal hands is looked at, up to the first that is (`validate`
+    never builds the whole table for a rule that can hold)."""
+    v = rules.valuation
+    if what == "instant":
+        return any(p.match(c) is not None for p in v.patterns if p.instant
+                   for c in v.classes().representatives())
+    return any(v.appraise(c)[2] == what for c in v.classes().representatives())
+
+
 def pattern_words(name: str, w: Terms, en: bool) -> str:
     """A pattern as a condition names it: its label, or "an instant hand" for `instant`."""
     if name == "instant":
@@ -209,6 +224,7 @@ CONDITIONS.add(ConditionUnit(
                 "value comes from that pattern (e.g. a pattern for three Aces).",
     schema={"type": "string", "pattern": "^[a-z][a-z0-9_-]*$"}, compile=holds,
     refs=(Ref("pattern"),), example="instant", finds_holders=True, about_hands=True,
+    may_hold=some_hand_holds,
     words={"en": {"clause": lambda n, w: f"a player holds {pattern_words(n, w, True)}"},
            "it": {"clause": lambda n, w: f"un giocatore ha {pattern_words(n, w, False)}"}}))
 

@@ -9,14 +9,22 @@ see a schema that differs from the checked-in one).
 * `draw_bottom_quiet` is the same move with only the words `explain` needs: the table must
   fall back on its `option` phrase, never its keyword;
 * `draw_top_twin` draws the top card exactly as `draw` does, under another name: the bots must
-  play it move for move as they play `draw`.
+  play it move for move as they play `draw`;
+* `draw_bottom_written` is `draw_bottom` written as statements (`primitives.written`), so that
+  the code written for a ruleset's turn, greedy's included (policy_code.py), plays it in line;
+  its values are named as a contributor may name them, with names that code uses for its own
+  (`pile`, `BITS`);
+* `discard_written` is `discard` with its statements reading a `BITS` of their own (another
+  table than `draw_bottom_written`'s): the two play in line in one written turn.
 """
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from trentuno.engine.keywords import Kind, Ref
 from trentuno.engine.primitives import (
+    PRIMITIVES,
     Primitive,
     _as_given,
     _draw_apply,
@@ -25,6 +33,7 @@ from trentuno.engine.primitives import (
     _draw_moving,
     _no_cards,
     _single_if_zone,
+    written,
 )
 from trentuno.engine.roles import DRAW, NOTHING, Moving, told
 
@@ -89,4 +98,18 @@ DRAW_TOP_TWIN = _draw_like("draw_top_twin", _draw_apply, _draw_moving,
                            {"en": {"option": _draw_en}, "it": {"option": _draw_it}},
                            "the top card of a zone to the hand, as `draw` does")
 
-UNITS = (DRAW_BOTTOM, DRAW_BOTTOM_QUIET, DRAW_TOP_TWIN)
+#: the bottom card, as statements: `pile` is which end of the zone, `BITS` each card's bit (a
+#: table of its own, not the engine's)
+_written_apply = written("""_card = st.zones[opt.zone].pop(pile)
+st.hands[p].append(_card)
+st.masks[p] |= BITS[_card]
+st.just_drawn = _card""", pile=0, BITS=[1 << c for c in range(256)])
+DRAW_BOTTOM_WRITTEN = _draw_like("draw_bottom_written", _written_apply, _moving, WORDS)
+
+DISCARD_WRITTEN = dataclasses.replace(PRIMITIVES["discard"], name="discard_written", apply=written(
+    """_card = action.cards[0]
+st.hands[p].remove(_card)
+st.masks[p] ^= BITS[_card]
+st.zones[opt.zone].append(_card)""", BITS=tuple(1 << c for c in range(256))))
+
+UNITS = (DRAW_BOTTOM, DRAW_BOTTOM_QUIET, DRAW_TOP_TWIN, DRAW_BOTTOM_WRITTEN, DISCARD_WRITTEN)

@@ -6,7 +6,9 @@ by docs/language.md ("Adding a keyword"): one unit each, nothing else touched.
   table, so it finds no holders (an empty list);
 * `scratch_truce: ROUND` ends the hand void from round ROUND on ("a truce"), with a hand-end
   reason of its own, which its unit words for the table and names for simulate; before that
-  round it does nothing.
+  round it does nothing;
+* `scratch_worth_at_least: N` holds when the acting player's hand is worth at least N, and
+  says whether any hand of the rules is (`may_hold`), which the lint asks.
 """
 from __future__ import annotations
 
@@ -54,4 +56,20 @@ TRUCE = OutcomeUnit(
            "it": {"outcome": lambda t, w: f"dal giro {w.num(t.param)} in poi la mano finisce "
                                           f"in tregua: nessuno paga"}})
 
-UNITS = (STOCK_AT_MOST, TRUCE)
+def _worth_at_least(n: int, ctx: Any) -> Any:
+    return lambda st, p: [p] if p is not None and st.hand_value(p) >= n else None
+
+
+def _some_hand_worth(n: int, rules: Any) -> bool:
+    v = rules.valuation
+    return any(v.of(c).value >= n for c in v.classes().representatives())
+
+
+WORTH_AT_LEAST = ConditionUnit(
+    kind=Kind.TRIGGER_CONDITION, name="scratch_worth_at_least",
+    description="The acting player's hand is worth at least this.", schema=COUNT,
+    compile=_worth_at_least, example=30, finds_holders=True, may_hold=_some_hand_worth,
+    words={"en": {"clause": lambda n, w: f"a player's hand is worth at least {w.num(n)}"},
+           "it": {"clause": lambda n, w: f"la mano di un giocatore vale almeno {w.num(n)}"}})
+
+UNITS = (STOCK_AT_MOST, TRUCE, WORTH_AT_LEAST)

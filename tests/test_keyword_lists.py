@@ -94,3 +94,20 @@ def test_the_compiled_rules_name_the_registry_of_a_keyword_field(field):
         listed = set(re.findall(r"\w+", comment)) & names
         assert len(listed) <= 1, (f"`{field}`'s comment lists keywords ({sorted(listed)}): "
                                   f"name the registry instead")
+
+
+def test_the_architecture_page_names_every_module_of_units_and_only_modules_there_are():
+    """docs/architecture.md is where a new reader finds which module owns a step: every module
+    of keyword units (`keywords.UNIT_MODULES`) is named there, and every module it names
+    exists. Before, six modules of units (declare.py, exchange_units.py...) and greedy's
+    written turn (policy_code.py) were missing from it."""
+    from trentuno.engine.keywords import UNIT_MODULES
+    page = (ROOT / "docs" / "architecture.md").read_text("utf-8")
+    named = set(re.findall(r"\b(\w+)\.py\b", page))
+    missing = sorted(m for m in (*UNIT_MODULES, "policy_code", "turn_code", "mc", "valuation")
+                     if m not in named)
+    assert not missing, f"docs/architecture.md does not name {missing}"
+    folders = ("engine", "cli", "server", "wrappers")
+    ghosts = sorted(m for m in named
+                    if not any((ROOT / f / f"{m}.py").exists() for f in folders))
+    assert not ghosts, f"docs/architecture.md names modules that do not exist: {ghosts}"

@@ -20,7 +20,7 @@ from trentuno.cli.main import cli
 from trentuno.cli.table import TableView
 from trentuno.engine import schema_build
 from trentuno.engine.keywords import REGISTRIES, unit_problems
-from trentuno.engine.primitives import PRIMITIVES
+from trentuno.engine.primitives import PRIMITIVES, written
 from trentuno.engine.simulate import play_game, run_games
 from trentuno.engine.state import GameState
 from trentuno.engine.variants import load
@@ -143,6 +143,34 @@ def test_the_bots_play_a_twin_of_draw_move_for_move(scratch):
     moves = [[(hand, m["player"], m["option"], m["cards"]) for hand, m in g.moves]
              for g in games]
     assert moves[0] == moves[1] and len(moves[0]) > 20
+
+
+def test_a_primitive_written_as_statements_plays_as_its_function_does(scratch):
+    """`draw_bottom` written as text (`primitives.written`) with values named `pile` and
+    `BITS`: the code written for a ruleset's turn and greedy's written turn (policy_code) play
+    it in line, and those names are also theirs. Before, `simulate --bots greedy` stopped with
+    an internal AssertionError (BITS), or the value was hidden by that code's own `pile` (a
+    TypeError); now every bot plays the same games as with the primitive written as a
+    function, and `simulate` says so."""
+    from trentuno.engine.simulate import compiled_turn
+    _, plain = scratch("draw_bottom")
+    path, written_ = scratch("draw_bottom_written")
+    assert compiled_turn(written_, "greedy", 4) is not None  # greedy's turn written, in line
+    for bots in ("greedy", "random", "threshold"):
+        a, b = (run_games(r, 0, 8, 4, bots, 5) for r in (plain, written_))
+        assert (a.hands, a.turns, a.wins) == (b.hands, b.turns, b.wins), bots
+    assert "turns per hand" in run("simulate", path, "--games", "3", "--bots", "greedy")
+    # its discard written too, reading a table of its own by the same name (`BITS`)
+    both = Path(path).parent / "both.yaml"
+    both.write_text(Path(path).read_text("utf-8").replace("name: scratch-draw_bottom_written",
+                                                          "name: both") +
+                    "    discard:\n      discard: {do: discard_written}\n", "utf-8")
+    both_rules = load(str(both))
+    assert compiled_turn(both_rules, "greedy", 4) is not None
+    a, b = (run_games(r, 0, 8, 4, "greedy", 5) for r in (plain, both_rules))
+    assert (a.hands, a.turns, a.wins) == (b.hands, b.turns, b.wins)
+    with pytest.raises(ValueError, match="cannot be named p: those are its parameters"):
+        written("st.hands[p].append(p)", p=0)
 
 
 def turns_per_hand(rules: Any, bots: str, games: int) -> float:

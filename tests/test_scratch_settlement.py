@@ -83,7 +83,7 @@ def _fewest(points: float, ctx: Any) -> Any:
         if counts.count(low) != 1:
             return [0] * len(counts)
         return [points if n == low else 0 for n in counts]
-    return Tally(lambda deck, sides, events: [len(s) for s in sides], award)
+    return Tally(lambda deck, sides, events: [len(s) for s in sides], award, fewer_wins=True)
 
 
 FEWEST_CARDS = ScoreUnit(
@@ -136,11 +136,11 @@ def registering(monkeypatch: Any) -> Iterator[Any]:
     monkeypatch.setenv("TRENTUNO_CACHE_DIR", "")  # no verdict of a scratch file is kept
 
     def add(*units: Unit) -> dict:
+        if HEARTS in units:  # its currency's words first: a mode naming none is refused
+            CURRENCIES["scratch_heart"] = HEART
         for unit in units:
             REGISTRIES[unit.kind].add(unit)
             added.append(unit)
-        if HEARTS in units:
-            CURRENCIES["scratch_heart"] = HEART
         built = schema_build.build()
         monkeypatch.setattr(variants, "schema", lambda: built)
         monkeypatch.setattr(variants, "_validator", lambda: jsonschema.Draft7Validator(built))
@@ -331,3 +331,37 @@ def test_a_scratch_event_that_ends_hands_is_explained_narrated_and_named(registe
     res = CliRunner().invoke(cli, ["simulate", path, "--games", "2", "--json"],
                              catch_exceptions=False)
     assert res.exit_code == 0 and "the bell" in json.loads(res.output)["hand_ends"]
+
+
+def test_an_event_without_words_for_its_hand_ends_is_told_by_when_it_happens(registered,
+                                                                              tmp_path):
+    """`ends` is the event's own sentence for a hand it ends; an author who gives none still
+    has the `when` phrase every event must have. Before, the table said the keywords
+    ("The hand ends (showdown, scratch_bell)."); now it says when the hand ended."""
+    import dataclasses
+    registered(dataclasses.replace(BELL, ends=None), RING)
+    path = _file(tmp_path, BELL_FILE)
+    told = {"en": "When the bell rings: the hands are compared.",
+            "it": "Quando suona la campanella: si confrontano le mani."}
+    for lang in ("en", "it"):
+        out = _watched(path, lang, 4)
+        assert told[lang] in out and "scratch_bell" not in out.replace("scratch.yaml", ""), out
+
+
+def test_a_countback_by_a_score_unit_where_fewer_wins_favours_the_lower_count(registered,
+                                                                             tmp_path):
+    """`end.countback: [scratch_fewest_cards]`: a tie at the target goes to the side that
+    took fewer cards in the hand, as the unit scores them (its tally's `fewer_wins`), and
+    explain says "lower". Before, every countback by an entry favoured the higher count."""
+    from trentuno.engine.tally import countback
+    registered(FEWEST_CARDS)
+    path = _file(tmp_path, FEWEST_FILE + "end: {target: 11, countback: [scratch_fewest_cards]}\n")
+    rules = load(path)
+    st = GameState(rules, 2, seed=5, stop_at_hand_end=True)
+    seats = parse_bots("random", 2, 5)
+    while not st.hand_over:
+        st.apply(seats[st.current_player](st, st.legal_actions()))
+    taken = [len(pile) for pile in st.own["taken"]]
+    assert taken[0] != taken[1], taken
+    assert countback(st, [0, 1]) == [taken.index(min(taken))]
+    assert "the side with the lower count in “the fewest cards taken”" in _said(rules, "en")

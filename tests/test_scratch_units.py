@@ -121,6 +121,20 @@ def test_a_guard_that_does_not_say_what_it_reads_is_refused():
                   schema={"type": "integer"}, compile=lambda n, ctx: None, words={})
 
 
+def test_a_stakes_mode_counting_in_a_currency_without_words_is_refused():
+    """A mode names the currency its standing counts (`currency`, `pays_in`); the words of a
+    currency live in `stakes_modes.CURRENCIES`. Before, a mode naming one that is not there
+    was registered, `validate` passed its file, and `explain` and `play` stopped with an
+    internal KeyError; now registering it fails, naming the mode and the currency."""
+    from trentuno.engine.stakes_modes import CURRENCIES, MODES
+    assert "scratch_heart" not in CURRENCIES
+    with pytest.raises(ValueError, match=re.escape(
+            "stakes mode 'scratch_hearts' counts in 'scratch_heart', which "
+            "stakes_modes.CURRENCIES has no words for")):
+        MODES.add(HEARTS)
+    assert "scratch_hearts" not in MODES
+
+
 # ---- the schema refuses a wrong parameter, explain says it ----------------------------------
 GUARD_FILE = ("extends: trentuno\nturn:\n  steps:\n    choose:\n"
               "      knock: {if: [{scratch_suits_at_most: 2}]}\n"
@@ -201,6 +215,26 @@ def test_explain_says_it_in_english_and_italian(scratch, tmp_path, case):
     for lang, words in (("en", en), ("it", it)):
         for phrase in words:
             assert phrase in _said(rules, lang), (lang, phrase)
+
+
+# ---- a condition: the lint asks it whether it can hold --------------------------------------
+WORTH_FILE = ("extends: trentuno\nturn:\n  steps:\n    choose:\n"
+              "      knock: {if: [{value_at_least: 40}]}\n"
+              "triggers:\n  dealt-instant: null\n  instant: null\n"
+              "  worth: {on: turn_end, if: {scratch_worth_at_least: 40}, do: win}\n")
+
+
+@pytest.mark.parametrize(("worth", "warned"), [(40, True), (31, False)])
+def test_the_lint_asks_a_condition_whether_it_can_hold(scratch, tmp_path, worth, warned):
+    """No hand is worth 40: with the knock out of reach too, only the turn limit ends a
+    hand, and `validate` says so. Before, the lint knew one condition by name (`holds`) and
+    took any other for one that can hold; now it asks the unit (`may_hold`)."""
+    from trentuno.engine.variants import check_all
+    scratch(*scratch_trigger.UNITS)
+    path = _file(tmp_path, WORTH_FILE.replace("at_least: 40}, do", f"at_least: {worth}}}, do"))
+    _, problems, warnings = check_all(path)
+    assert problems == []
+    assert any("2,000-turn limit" in w.message for w in warnings) is warned, warnings
 
 
 # ---- a guard: where nobody acts, by what it reads -------------------------------------------

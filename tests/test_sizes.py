@@ -1,8 +1,8 @@
 """Small modules (issue 16, item 3): no class over 400 lines and no function over 60 in the
-interpreter, the command line and the server, so that a reader finds each step in a part of
-its own. A size is counted as the census does, from the `def`/`class` line to the last line
-of its body (`end_lineno - lineno + 1`, docstring, comments and blank lines included); a
-nested function or a method is counted on its own too.
+interpreter, the command line, the server and the wrappers (OpenSpiel, PettingZoo), so that a
+reader finds each step in a part of its own. A size is counted as the census does, from the
+`def`/`class` line to the last line of its body (`end_lineno - lineno + 1`, docstring,
+comments and blank lines included); a nested function or a method is counted on its own too.
 
 The exceptions that stay are listed in `EXCEPTIONS`, each with why; an exception that has come
 back under the limit fails the test as well, so that the list only shrinks."""
@@ -12,7 +12,7 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-FOLDERS = ("engine", "cli", "server")
+FOLDERS = ("engine", "cli", "server", "wrappers")
 MAX_CLASS, MAX_FUNCTION = 400, 60
 
 #: (module, qualified name) -> why it is allowed to stay over the limit, for now
@@ -53,11 +53,10 @@ def _modules() -> list[Path]:
 
 
 def test_no_class_or_function_is_over_the_size_limit():
-    """Every class of engine/, cli/ and server/ is at most 400 lines and every function at
-    most 60, but for the listed exceptions."""
+    """Every class of engine/, cli/, server/ and wrappers/ is at most 400 lines and every
+    function at most 60, but for the listed exceptions."""
     modules = _modules()
-    assert any(f.name == "state.py" for f in modules) and any(f.name == "table.py"
-                                                               for f in modules)
+    assert {"state.py", "table.py", "app.py", "openspiel.py"} <= {f.name for f in modules}
     over = {(str(f.relative_to(ROOT)), name): f"{kind} of {size} lines"
             for f in modules for kind, name, size in oversized(f.read_text(encoding="utf-8"))}
     unlisted = {where: size for where, size in over.items() if where not in EXCEPTIONS}

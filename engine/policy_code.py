@@ -91,7 +91,8 @@ def _write(rules: Ruleset, knock: float, declining: bool) -> Turn | None:
     env: dict[str, Any] = {
         "FIRST": first, "BOT": _improver(knock, declining), "PLAY": facts.play,
         "end_turn": facts.end_turn, "STRENGTH": strength, "VALUE_OF_RANK": value_of_rank,
-        "SIZE": size, "BAR": bar, "BITS": bits, "KNOCK": KNOCK}
+        "SIZE": size, "BAR": bar, "BITS": bits, "KNOCK": KNOCK,
+        "DECLINING": declining}
     out = ["def turn(st):",
            "    legal = st._legal",
            "    p = st.current_player",
@@ -112,7 +113,7 @@ def _write(rules: Ruleset, knock: float, declining: bool) -> Turn | None:
            *_plays(rules, facts, first, env)]
     exec("\n".join(out), env)  # only names of `env` in it
     fn: Turn = env["turn"]
-    return fn
+    return _hand_loop(rules, facts, fn, env) or fn
 
 
 def _first_choice(first: Step, shows_top: dict[str, bool], env: dict[str, Any]) -> list[str]:
@@ -189,3 +190,174 @@ def _inline(opt: Option, env: dict[str, Any], pad: str) -> list[str]:
         "a primitive's values take the names of the code"
     env.update(values)
     return [pad + line for line in template.splitlines()]
+
+
+# ---- the hand's turns as one loop ---------------------------------------------------------
+#: what the loop keeps in its own variables between turns (the state's field -> the variable)
+HELD = {"turns_in_hand": "turns", "turns_taken": "taken", "_turn_index": "ti",
+        "current_player": "p"}
+#: the loop's variables written back to the state
+SYNC = ("st.turns_in_hand = turns; st.turns_taken = taken; st._turn_index = ti; "
+        "st.current_player = p")
+
+
+def _hand_loop(rules: Ruleset, facts: PlayFacts, turn: Turn, env: dict[str, Any]
+               ) -> Turn | None:
+    """`hand(st)`: the written turn's decisions and moves, turn after turn of a hand in one
+    loop, with what a turn's end changes (the turn counters, the seat, the round) kept in
+    variables and written to the state before anything that can read it runs: a knock, a pass,
+    a trigger, the hand's end, an empty stock, a position of an unusual form. The ruleset's own
+    code (`end_turn`, the first step's `offer`, the written turn) goes on from there, so the
+    game is the same. None when a first step's option is not one move listed by guards in
+    line (the loop tests them itself, listing nothing), or the turn's end has a trigger not
+    told by the hand alone."""
+    first = facts.first_step
+    if facts.on_turn_end and facts.turn_end_hands is None:
+        return None
+    tests: list[str] = []
+    for k, (opt, table) in enumerate(zip(first.options, first.actions)):
+        test = _listed_test(opt, table, f"h{k}_", env)
+        if test is None:
+            return None
+        tests.append(test)
+    draws = [k for k, o in enumerate(first.options) if o.role is DRAW]
+    texts = " ".join(tests + [env[f"OPT{k}"].run.inline[0] for k in draws] +
+                     [env[f"DOPT{k}"].run.inline[0] for k in draws])
+    # a test or a move reading a field the loop keeps has it written at every turn
+    through = [f"st.{attr} = {name}" for attr, name in HELD.items() if f"st.{attr}" in texts]
+    env.update(TURN=turn, OFFER=facts.offer[first], HANDS=facts.turn_end_hands or {}, STOCK=facts.stock,
+               MAX_TURNS=_max_turns())
+    out = [*_hand_entry(facts, draws), "    while True:",
+           *_hand_choice(first, tests, draws, env), *_hand_moves(first, draws, env),
+           *_hand_turn_end(rules, facts, through)]
+    exec("\n".join(out), env)  # only names of `env` in it
+    fn: Turn = env["hand"]
+    return fn
+
+
+def _max_turns() -> int:
+    from . import turns
+    return turns.MAX_TURNS_PER_HAND
+
+
+def _listed_test(opt: Option, table: Any, name: str, env: dict[str, Any]) -> str | None:
+    """The expression saying whether `opt`'s one move is listed now (listing.listing_code's
+    test for it, over `st`, `p` and `zones`), or None when its listing is not such a test."""
+    from .listing import _test
+    if len(table) != 1 or () not in table or opt.shape not in ("always", "if_zone") or \
+            any(getattr(g, "inline", None) is None for g in opt.guards):
+        return None
+    tests = [_test(g, f"{name}g{j}", env) for j, g in enumerate(opt.guards)]
+    if opt.shape == "if_zone":
+        env[f"{name}z"] = opt.zone
+        tests.append(f"zones[{name}z]")
+    return " and ".join(tests) if tests else "True"
+
+
+def _exit(pad: str, then: str) -> list[str]:
+    """Leave the loop at a turn's start: the state written back, the first step's moves
+    listed (its `offer`), then `then`."""
+    return [f"{pad}{SYNC}", f"{pad}st.just_drawn = None", f"{pad}OFFER(st, p)", *then.split(";")]
+
+
+def _hand_entry(facts: PlayFacts, draws: list[int]) -> list[str]:
+    """The loop's start: a position of the usual form (the first step offered, two moves or
+    more, a hand of its size, nobody out of the hand, the stock not empty), else the turn."""
+    stock = facts.first_step in facts.draws_from_stock
+    return ["def hand(st):",
+            "    p = st.current_player",
+            "    hands = st.hands",
+            "    hand = hands[p]",
+            "    zones = st.zones",
+            "    if st._step is not FIRST or len(st._legal) < 2 or len(hand) != SIZE or \\",
+            f"            st.out_of_hand{' or not zones[STOCK]' if stock else ''}:",
+            "        return TURN(st)",
+            "    masks = st.masks",
+            "    face_up = st.face_up",
+            "    order = st._order",
+            "    n = len(order)",
+            "    knocker = st.knocker",
+            "    stop = st._stop_before",
+            "    ti = st._turn_index",
+            "    turns = st.turns_in_hand",
+            "    taken = st.turns_taken",
+            "    rnd = st.round",
+            *[f"    pile{k} = zones[Z{k}]" for k in draws]]
+
+
+def _hand_choice(first: Step, tests: list[str], draws: list[int], env: dict[str, Any]
+                 ) -> list[str]:
+    """A turn's first decision as greedy's (`_first_choice`, over the moves listed): a knock
+    at the bar, else the first visible card that raises the hand, else the first blind draw;
+    a knock or a pass chosen, or fewer than two moves, is left to the written turn."""
+    knocks = [k for k, o in enumerate(first.options) if o.role is KNOCK]
+    bar = f"BAR{' - rnd' if env['DECLINING'] else ''}"
+    few = f"({' + '.join(f'(1 if t{k} else 0)' for k in range(len(tests)))}) < 2"
+    if knocks:
+        few += f" or (VALUE_OF_RANK[cur] >= {bar} and ({' or '.join(f't{k}' for k in knocks)}))"
+    out = [f"        t{k} = {t}" for k, t in enumerate(tests)]
+    out += ["        hmask = masks[p]", "        cur = STRENGTH[hmask]", f"        if {few}:",
+            *_exit("            ", "            return TURN(st)"), "        sel = blind = -1"]
+    for k in draws:
+        shows = env[f"SHOWS{k}"]
+        out += [f"        if sel < 0 and t{k}:", f"            pile = pile{k}",
+                f"            if pile{'' if shows else f' and face_up[Z{k}]'}:",
+                "                four = hmask | BITS[pile[-1]]",
+                "                for c in hand:",
+                "                    if STRENGTH[four ^ BITS[c]] > cur:",
+                f"                        sel = {k}", "                        break",
+                "            elif blind < 0:", f"                blind = {k}"]
+    return out + ["        if sel < 0:", "            sel = blind",
+                  "            if sel < 0:", *_exit("                ", "                return TURN(st)")]
+
+
+def _hand_moves(first: Step, draws: list[int], env: dict[str, Any]) -> list[str]:
+    """The chosen draw and greedy's discard, each by its primitive's statements (the written
+    turn's), and what follows a move that ended the hand."""
+    out = []
+    word = "if"
+    for k in draws:
+        env[f"ACT{k}"] = first.actions[k][()]
+        out += [f"        {word} sel == {k}:", f"            action = ACT{k}",
+                f"            opt = OPT{k}", f"            then = THEN{k}",
+                *_inline(env[f"OPT{k}"], env, "            "),
+                "            if st.hand_over:", f"                {SYNC}",
+                "                st._after_hand()", "                return",
+                "            hmask = masks[p]",
+                "            best_c, best_s = None, -1",
+                "            for c in hand:",
+                "                s = STRENGTH[hmask ^ BITS[c]]",
+                "                if s > best_s:",
+                "                    best_c, best_s = c, s",
+                f"            action = DISCARDS{k}[best_c]",
+                f"            opt = DOPT{k}",
+                *_inline(env[f"DOPT{k}"], env, "            ")]
+        word = "elif"
+    return out + ["        if st.hand_over:", f"            {SYNC}", "            st._step = then",
+                  "            st._after_hand()", "            return"]
+
+
+def _hand_turn_end(rules: Ruleset, facts: PlayFacts, through: list[str]) -> list[str]:
+    """The turn's end (turn_code's `end_turn`) where nothing happens but the next seat's turn:
+    the hand's end, a trigger, the round's end with a knock, the turn limit, the knock's stop
+    or an empty stock leave the loop to the ruleset's `end_turn` or `offer`."""
+    end = [f"            {SYNC}", "            st._step = then", "            end_turn(st, p)",
+           "            if st.hand_over:", "                st._after_hand()",
+           "            return"]
+    hands = " or masks[p] in HANDS" if facts.turn_end_hands is not None else ""
+    wrap = []
+    if rules.triggers.get("round_end") or facts.knock_ends_round:
+        wrap = ["        if i >= n" + ("" if rules.triggers.get("round_end") else
+                                       " and knocker is not None") + ":", *end]
+    out = [f"        if turns + 1 >= MAX_TURNS{hands}:", *end,
+           "        i = ti + 1", *wrap,
+           "        nxt = order[i] if i < n else order[0]",
+           "        if nxt == stop:", *end,
+           "        if i >= n:", "            i = 0", "            rnd += 1",
+           "            st.round = rnd",
+           "        turns += 1", "        taken += 1", "        ti = i", "        p = nxt",
+           "        hand = hands[p]", *[f"        {t}" for t in through]]
+    if facts.first_step in facts.draws_from_stock:
+        out += ["        if not zones[STOCK]:",
+                *_exit("            ", "            if st.hand_over:;                st._after_hand();            return")]
+    return out + ["        if len(hand) != SIZE:", *_exit("            ", "            return")]

@@ -193,12 +193,13 @@ def _inline(opt: Option, env: dict[str, Any], pad: str) -> list[str]:
 
 
 # ---- the hand's turns as one loop ---------------------------------------------------------
-#: what the loop keeps in its own variables between turns (the state's field -> the variable)
-HELD = {"turns_in_hand": "turns", "turns_taken": "taken", "_turn_index": "ti",
+#: what the loop keeps in its own variables between turns: the state's field -> its value there
+HELD = {"turns_in_hand": "turns", "turns_taken": "before + turns", "_turn_index": "ti",
         "current_player": "p"}
 #: the loop's variables written back to the state
-SYNC = ("st.turns_in_hand = turns; st.turns_taken = taken; st._turn_index = ti; "
-        "st.current_player = p")
+SYNC = "; ".join(f"st.{field} = {value}" for field, value in HELD.items())
+#: the state's fields the loop holds as variables of its own, the same objects all the hand
+ALIASES = {"st.hands[p]": "hand", "st.masks[p]": "masks[p]", "st.zones[": "zones["}
 
 
 def _hand_loop(rules: Ruleset, facts: PlayFacts, turn: Turn, env: dict[str, Any]
@@ -214,22 +215,24 @@ def _hand_loop(rules: Ruleset, facts: PlayFacts, turn: Turn, env: dict[str, Any]
     first = facts.first_step
     if facts.on_turn_end and facts.turn_end_hands is None:
         return None
+    draws = [k for k, o in enumerate(first.options) if o.role is DRAW]
     tests: list[str] = []
     for k, (opt, table) in enumerate(zip(first.options, first.actions)):
-        test = _listed_test(opt, table, f"h{k}_", env)
+        test = _listed_test(opt, table, f"h{k}_", env, f"pile{k}" if k in draws else None)
         if test is None:
             return None
         tests.append(test)
-    draws = [k for k, o in enumerate(first.options) if o.role is DRAW]
     texts = " ".join(tests + [env[f"OPT{k}"].run.inline[0] for k in draws] +
                      [env[f"DOPT{k}"].run.inline[0] for k in draws])
     # a test or a move reading a field the loop keeps has it written at every turn
-    through = [f"st.{attr} = {name}" for attr, name in HELD.items() if f"st.{attr}" in texts]
-    env.update(TURN=turn, OFFER=facts.offer[first], HANDS=facts.turn_end_hands or {}, STOCK=facts.stock,
-               MAX_TURNS=_max_turns())
-    out = [*_hand_entry(facts, draws), "    while True:",
+    through = [f"st.{attr} = {value}" for attr, value in HELD.items() if f"st.{attr}" in texts]
+    stock = next((f"pile{k}" for k in draws if first.options[k].zone == facts.stock),
+                 "zones[STOCK]") if first in facts.draws_from_stock else None
+    env.update(TURN=turn, OFFER=facts.offer[first], HANDS=facts.turn_end_hands or {},
+               STOCK=facts.stock, MAX_TURNS=_max_turns())
+    out = [*_hand_entry(draws, stock), "    while True:",
            *_hand_choice(first, tests, draws, env), *_hand_moves(first, draws, env),
-           *_hand_turn_end(rules, facts, through)]
+           *_hand_turn_end(rules, facts, through, stock)]
     exec("\n".join(out), env)  # only names of `env` in it
     fn: Turn = env["hand"]
     return fn
@@ -240,9 +243,11 @@ def _max_turns() -> int:
     return turns.MAX_TURNS_PER_HAND
 
 
-def _listed_test(opt: Option, table: Any, name: str, env: dict[str, Any]) -> str | None:
+def _listed_test(opt: Option, table: Any, name: str, env: dict[str, Any], pile: str | None
+                 ) -> str | None:
     """The expression saying whether `opt`'s one move is listed now (listing.listing_code's
-    test for it, over `st`, `p` and `zones`), or None when its listing is not such a test."""
+    test for it, over `st`, `p` and `zones`; `pile` names its zone's cards), or None when its
+    listing is not such a test."""
     from .listing import _test
     if len(table) != 1 or () not in table or opt.shape not in ("always", "if_zone") or \
             any(getattr(g, "inline", None) is None for g in opt.guards):
@@ -250,37 +255,48 @@ def _listed_test(opt: Option, table: Any, name: str, env: dict[str, Any]) -> str
     tests = [_test(g, f"{name}g{j}", env) for j, g in enumerate(opt.guards)]
     if opt.shape == "if_zone":
         env[f"{name}z"] = opt.zone
-        tests.append(f"zones[{name}z]")
+        tests.append(pile or f"zones[{name}z]")
     return " and ".join(tests) if tests else "True"
 
 
-def _exit(pad: str, then: str) -> list[str]:
+def _exit(pad: str, *then: str) -> list[str]:
     """Leave the loop at a turn's start: the state written back, the first step's moves
     listed (its `offer`), then `then`."""
-    return [f"{pad}{SYNC}", f"{pad}st.just_drawn = None", f"{pad}OFFER(st, p)", *then.split(";")]
+    return [f"{pad}{SYNC}", f"{pad}st.just_drawn = None", f"{pad}OFFER(st, p)",
+            *[pad + line for line in then]]
 
 
-def _hand_entry(facts: PlayFacts, draws: list[int]) -> list[str]:
+def _end(pad: str) -> list[str]:
+    """Leave the loop at a turn's end: the state written back, the ruleset's `end_turn`."""
+    return [f"{pad}{SYNC}", f"{pad}st._step = then", f"{pad}end_turn(st, p)",
+            f"{pad}if st.hand_over:", f"{pad}    st._after_hand()", f"{pad}return"]
+
+
+def _hand_entry(draws: list[int], stock: str | None) -> list[str]:
     """The loop's start: a position of the usual form (the first step offered, two moves or
-    more, a hand of its size, nobody out of the hand, the stock not empty), else the turn."""
-    stock = facts.first_step in facts.draws_from_stock
+    more, every hand of its size, nobody out of the hand, the stock not empty), else the
+    written turn. Inside the loop no hand changes its size (a draw, then a discard)."""
     return ["def hand(st):",
-            "    p = st.current_player",
             "    hands = st.hands",
-            "    hand = hands[p]",
             "    zones = st.zones",
-            "    if st._step is not FIRST or len(st._legal) < 2 or len(hand) != SIZE or \\",
-            f"            st.out_of_hand{' or not zones[STOCK]' if stock else ''}:",
+            "    order = st._order",
+            "    if st._step is not FIRST or len(st._legal) < 2 or st.out_of_hand" +
+            (f" or not zones[STOCK]:" if stock else ":"),
             "        return TURN(st)",
+            "    for q in order:",
+            "        if len(hands[q]) != SIZE:",
+            "            return TURN(st)",
+            "    p = st.current_player",
+            "    hand = hands[p]",
             "    masks = st.masks",
             "    face_up = st.face_up",
-            "    order = st._order",
             "    n = len(order)",
             "    knocker = st.knocker",
             "    stop = st._stop_before",
             "    ti = st._turn_index",
             "    turns = st.turns_in_hand",
-            "    taken = st.turns_taken",
+            "    before = st.turns_taken - turns",
+            "    last = MAX_TURNS - 1",
             "    rnd = st.round",
             *[f"    pile{k} = zones[Z{k}]" for k in draws]]
 
@@ -289,18 +305,25 @@ def _hand_choice(first: Step, tests: list[str], draws: list[int], env: dict[str,
                  ) -> list[str]:
     """A turn's first decision as greedy's (`_first_choice`, over the moves listed): a knock
     at the bar, else the first visible card that raises the hand, else the first blind draw;
-    a knock or a pass chosen, or fewer than two moves, is left to the written turn."""
+    a knock or a pass chosen, or fewer than two moves, is left to the written turn. The
+    tests of other moves than draws are made only when asked."""
+    def test(k: int) -> str:
+        return f"t{k}" if k in draws else f"({tests[k]})"
+    out = ["        hmask = masks[p]", "        cur = STRENGTH[hmask]",
+           *[f"        t{k} = {tests[k]}" for k in draws]]
+    few = f"({' + '.join(f'(1 if {test(k)} else 0)' for k in range(len(tests)))}) < 2"
+    if len(draws) >= 2:  # two draws offered: two moves or more, whatever the others
+        few = f"not (t{draws[0]} and t{draws[1]}) and {few}"
+    out += [f"        if {few}:", *_exit("            ", "return TURN(st)")]
     knocks = [k for k, o in enumerate(first.options) if o.role is KNOCK]
-    bar = f"BAR{' - rnd' if env['DECLINING'] else ''}"
-    few = f"({' + '.join(f'(1 if t{k} else 0)' for k in range(len(tests)))}) < 2"
     if knocks:
-        few += f" or (VALUE_OF_RANK[cur] >= {bar} and ({' or '.join(f't{k}' for k in knocks)}))"
-    out = [f"        t{k} = {t}" for k, t in enumerate(tests)]
-    out += ["        hmask = masks[p]", "        cur = STRENGTH[hmask]", f"        if {few}:",
-            *_exit("            ", "            return TURN(st)"), "        sel = blind = -1"]
-    for k in draws:
+        bar = f"BAR{' - rnd' if env['DECLINING'] else ''}"
+        out += [f"        if VALUE_OF_RANK[cur] >= {bar} and ({' or '.join(map(test, knocks))}):",
+                *_exit("            ", "return TURN(st)")]
+    out.append("        sel = blind = -1")
+    for n, k in enumerate(draws):
         shows = env[f"SHOWS{k}"]
-        out += [f"        if sel < 0 and t{k}:", f"            pile = pile{k}",
+        out += [f"        if {'sel < 0 and ' if n else ''}t{k}:", f"            pile = pile{k}",
                 f"            if pile{'' if shows else f' and face_up[Z{k}]'}:",
                 "                four = hmask | BITS[pile[-1]]",
                 "                for c in hand:",
@@ -308,7 +331,15 @@ def _hand_choice(first: Step, tests: list[str], draws: list[int], env: dict[str,
                 f"                        sel = {k}", "                        break",
                 "            elif blind < 0:", f"                blind = {k}"]
     return out + ["        if sel < 0:", "            sel = blind",
-                  "            if sel < 0:", *_exit("                ", "                return TURN(st)")]
+                  "            if sel < 0:", *_exit("                ", "return TURN(st)")]
+
+
+def _aliased(opt: Option, env: dict[str, Any], pad: str) -> list[str]:
+    """`_inline`'s statements, the state's fields the loop holds read from its variables."""
+    lines = _inline(opt, env, pad)
+    for field, alias in ALIASES.items():
+        lines = [line.replace(field, alias) for line in lines]
+    return lines
 
 
 def _hand_moves(first: Step, draws: list[int], env: dict[str, Any]) -> list[str]:
@@ -320,7 +351,7 @@ def _hand_moves(first: Step, draws: list[int], env: dict[str, Any]) -> list[str]
         env[f"ACT{k}"] = first.actions[k][()]
         out += [f"        {word} sel == {k}:", f"            action = ACT{k}",
                 f"            opt = OPT{k}", f"            then = THEN{k}",
-                *_inline(env[f"OPT{k}"], env, "            "),
+                *_aliased(env[f"OPT{k}"], env, "            "),
                 "            if st.hand_over:", f"                {SYNC}",
                 "                st._after_hand()", "                return",
                 "            hmask = masks[p]",
@@ -331,33 +362,33 @@ def _hand_moves(first: Step, draws: list[int], env: dict[str, Any]) -> list[str]
                 "                    best_c, best_s = c, s",
                 f"            action = DISCARDS{k}[best_c]",
                 f"            opt = DOPT{k}",
-                *_inline(env[f"DOPT{k}"], env, "            ")]
+                *_aliased(env[f"DOPT{k}"], env, "            ")]
         word = "elif"
     return out + ["        if st.hand_over:", f"            {SYNC}", "            st._step = then",
                   "            st._after_hand()", "            return"]
 
 
-def _hand_turn_end(rules: Ruleset, facts: PlayFacts, through: list[str]) -> list[str]:
-    """The turn's end (turn_code's `end_turn`) where nothing happens but the next seat's turn:
-    the hand's end, a trigger, the round's end with a knock, the turn limit, the knock's stop
-    or an empty stock leave the loop to the ruleset's `end_turn` or `offer`."""
-    end = [f"            {SYNC}", "            st._step = then", "            end_turn(st, p)",
-           "            if st.hand_over:", "                st._after_hand()",
-           "            return"]
+def _hand_turn_end(rules: Ruleset, facts: PlayFacts, through: list[str], stock: str | None
+                   ) -> list[str]:
+    """The turn's end (turn_code's `end_turn`) where nothing happens but the next seat's turn;
+    the turn limit, a trigger, the round's end with a knock or round_end triggers, the knock's
+    stop or an empty stock leave the loop to the ruleset's `end_turn` or `offer`."""
     hands = " or masks[p] in HANDS" if facts.turn_end_hands is not None else ""
     wrap = []
-    if rules.triggers.get("round_end") or facts.knock_ends_round:
-        wrap = ["        if i >= n" + ("" if rules.triggers.get("round_end") else
-                                       " and knocker is not None") + ":", *end]
-    out = [f"        if turns + 1 >= MAX_TURNS{hands}:", *end,
-           "        i = ti + 1", *wrap,
-           "        nxt = order[i] if i < n else order[0]",
-           "        if nxt == stop:", *end,
-           "        if i >= n:", "            i = 0", "            rnd += 1",
-           "            st.round = rnd",
-           "        turns += 1", "        taken += 1", "        ti = i", "        p = nxt",
-           "        hand = hands[p]", *[f"        {t}" for t in through]]
-    if facts.first_step in facts.draws_from_stock:
-        out += ["        if not zones[STOCK]:",
-                *_exit("            ", "            if st.hand_over:;                st._after_hand();            return")]
-    return out + ["        if len(hand) != SIZE:", *_exit("            ", "            return")]
+    if rules.triggers.get("round_end"):
+        wrap = _end("            ")
+    elif facts.knock_ends_round:
+        wrap = ["            if knocker is not None:", *_end("                ")]
+    out = [f"        if turns >= last{hands}:", *_end("            "),
+           "        i = ti + 1",
+           "        if i < n:", "            nxt = order[i]",
+           "            if nxt == stop:", *_end("                "),
+           "        else:", *wrap, "            nxt = order[0]",
+           "            if nxt == stop:", *_end("                "),
+           "            i = 0", "            rnd += 1", "            st.round = rnd",
+           "        turns += 1", "        ti = i", "        p = nxt", "        hand = hands[p]",
+           *[f"        {t}" for t in through]]
+    if stock:
+        out += [f"        if not {stock}:",
+                *_exit("            ", "if st.hand_over:", "    st._after_hand()", "return")]
+    return out

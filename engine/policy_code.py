@@ -229,39 +229,13 @@ def _hand_loop(rules: Ruleset, facts: PlayFacts, turn: Turn, env: dict[str, Any]
     stock = next((f"pile{k}" for k in draws if first.options[k].zone == facts.stock),
                  "zones[STOCK]") if first in facts.draws_from_stock else None
     env.update(TURN=turn, OFFER=facts.offer[first], HANDS=facts.turn_end_hands or {},
-               STOCK=facts.stock, MAX_TURNS=_max_turns(), BEST={},
-               KEEP=_keeper(env["STRENGTH"], env["BITS"]))
+               STOCK=facts.stock, MAX_TURNS=_max_turns())
     out = [*_hand_entry(draws, stock), "    while True:",
            *_hand_choice(first, tests, draws, env), *_hand_moves(first, draws, env),
            *_hand_turn_end(rules, facts, through, stock)]
     exec("\n".join(out), env)  # only names of `env` in it
     fn: Turn = env["hand"]
     return fn
-
-
-#: the most hands of one card more kept by a ruleset's loop (two packs have 1.6 million)
-KEPT = 200_000
-
-
-def _keeper(strength: Any, bits: list[int]) -> Callable[[dict, int, list[int], int], tuple]:
-    """`keep(best, mask, hand, card)`: for the hand `hand` and `card` (of mask `mask`), the
-    best strength left by discarding one card and the mask of the cards whose discard leaves
-    it, kept in `best` by mask: greedy asks both of the same hands all game long (does the
-    pile's card raise the hand? which card goes?), and the first card of the hand in that
-    mask is its discard, first on ties, as in the loop over the hand it replaces."""
-    def keep(best: dict, mask: int, hand: list[int], card: int) -> tuple:
-        top, tied = -1, 0
-        for c in (*hand, card):
-            s = strength[mask ^ bits[c]]
-            if s > top:
-                top, tied = s, bits[c]
-            elif s == top:
-                tied |= bits[c]
-        got = (top, tied)
-        if len(best) < KEPT:
-            best[mask] = got
-        return got
-    return keep
 
 
 def _max_turns() -> int:
@@ -347,9 +321,9 @@ def _hand_choice(first: Step, tests: list[str], draws: list[int], env: dict[str,
         scan += [f"if {'sel < 0 and ' if n else ''}t{k}:", f"    pile = pile{k}",
                  f"    if pile{'' if shows else f' and face_up[Z{k}]'}:",
                  "        four = hmask | BITS[pile[-1]]",
-                 "        got = BEST.get(four) or KEEP(BEST, four, hand, pile[-1])",
-                 "        if got[0] > cur:",  # some discard leaves a better hand than now
-                 f"            sel = {k}",
+                 "        for c in hand:",
+                 "            if STRENGTH[four ^ BITS[c]] > cur:",
+                 f"                sel = {k}", "                break",
                  "    elif blind < 0:", f"        blind = {k}"]
     scan += ["if sel < 0:", "    sel = blind", "    if sel < 0:",
              *_exit("        ", "return TURN(st)")]
@@ -401,12 +375,13 @@ def _hand_moves(first: Step, draws: list[int], env: dict[str, Any]) -> list[str]
                 *_aliased(env[f"OPT{k}"], env, "            "),
                 "            if st.hand_over:", f"                {SYNC}",
                 "                st._after_hand()", "                return",
-                "            four = masks[p]",
-                "            tied = (BEST.get(four) or KEEP(BEST, four, hand[:-1], hand[-1]))[1]",
+                "            hmask = masks[p]",
+                "            best_c, best_s = None, -1",
                 "            for c in hand:  # greedy's discard: the best hand left, first on ties",
-                "                if BITS[c] & tied:",
-                "                    break",
-                f"            action = DISCARDS{k}[c]",
+                "                s = STRENGTH[hmask ^ BITS[c]]",
+                "                if s > best_s:",
+                "                    best_c, best_s = c, s",
+                f"            action = DISCARDS{k}[best_c]",
                 f"            opt = DOPT{k}",
                 *_aliased(env[f"DOPT{k}"], env, "            ")]
         word = "elif"

@@ -230,9 +230,9 @@ def _hand_loop(rules: Ruleset, facts: PlayFacts, turn: Turn, env: dict[str, Any]
                  "zones[STOCK]") if first in facts.draws_from_stock else None
     env.update(TURN=turn, OFFER=facts.offer[first], HANDS=facts.turn_end_hands or {},
                STOCK=facts.stock, MAX_TURNS=_max_turns())
-    out = [*_hand_entry(draws, stock), "    while True:",
+    out = [*_hand_entry(draws, stock, env["DECLINING"]), "    while True:",
            *_hand_choice(first, tests, draws, env), *_hand_moves(first, draws, env),
-           *_hand_turn_end(rules, facts, through, stock)]
+           *_hand_turn_end(rules, facts, through, stock, env["DECLINING"])]
     exec("\n".join(out), env)  # only names of `env` in it
     fn: Turn = env["hand"]
     return fn
@@ -266,13 +266,20 @@ def _exit(pad: str, *then: str) -> list[str]:
             *[pad + line for line in then]]
 
 
+def _to_turn(pad: str) -> list[str]:
+    """Leave the loop to the written turn (a pass, a knock not written as statements, a
+    move greedy makes of one offered), or to the hand's end when nothing is offered."""
+    return _exit(pad, "if st.hand_over:", "    st._after_hand()", "else:", "    TURN(st)",
+                 "return")
+
+
 def _end(pad: str) -> list[str]:
     """Leave the loop at a turn's end: the state written back, the ruleset's `end_turn`."""
     return [f"{pad}{SYNC}", f"{pad}st._step = then", f"{pad}end_turn(st, p)",
             f"{pad}if st.hand_over:", f"{pad}    st._after_hand()", f"{pad}return"]
 
 
-def _hand_entry(draws: list[int], stock: str | None) -> list[str]:
+def _hand_entry(draws: list[int], stock: str | None, declining: bool) -> list[str]:
     """The loop's start: a position of the usual form (the first step offered, two moves or
     more, every hand of its size, nobody out of the hand, the stock not empty), else the
     written turn. Inside the loop no hand changes its size (a draw, then a discard)."""
@@ -298,23 +305,21 @@ def _hand_entry(draws: list[int], stock: str | None) -> list[str]:
             "    before = st.turns_taken - turns",
             "    last = MAX_TURNS - 1",
             "    rnd = st.round",
+            f"    bar = BAR{' - rnd' if declining else ''}",
             *[f"    pile{k} = zones[Z{k}]" for k in draws]]
 
 
 def _hand_choice(first: Step, tests: list[str], draws: list[int], env: dict[str, Any]
                  ) -> list[str]:
     """A turn's first decision as greedy's (`_first_choice`, over the moves listed): a knock
-    at the bar, else the first visible card that raises the hand, else the first blind draw;
-    a knock or a pass chosen, or fewer than two moves, is left to the written turn. The
-    tests of other moves than draws are made only when asked."""
+    at the bar, else the first visible card that raises the hand, else the first blind draw.
+    Anything else (a pass, a knock below the bar, a visible card that does not raise the
+    hand, offered alone) is left to the written turn, which greedy's moves with one offered
+    are too: the loop does not count the moves. The knock's tests are made only when asked."""
     def test(k: int) -> str:
         return f"t{k}" if k in draws else f"({tests[k]})"
     out = ["        hmask = masks[p]", "        cur = STRENGTH[hmask]",
            *[f"        t{k} = {tests[k]}" for k in draws]]
-    few = f"({' + '.join(f'(1 if {test(k)} else 0)' for k in range(len(tests)))}) < 2"
-    if len(draws) >= 2:  # two draws offered: two moves or more, whatever the others
-        few = f"not (t{draws[0]} and t{draws[1]}) and {few}"
-    out += [f"        if {few}:", *_exit("            ", "return TURN(st)")]
     scan = ["sel = blind = -1"]
     for n, k in enumerate(draws):
         shows = env[f"SHOWS{k}"]
@@ -326,14 +331,13 @@ def _hand_choice(first: Step, tests: list[str], draws: list[int], env: dict[str,
                  f"                sel = {k}", "                break",
                  "    elif blind < 0:", f"        blind = {k}"]
     scan += ["if sel < 0:", "    sel = blind", "    if sel < 0:",
-             *_exit("        ", "return TURN(st)")]
+             *_to_turn("        ")]
     knocks = [k for k, o in enumerate(first.options) if o.role is KNOCK]
     if not knocks:
         return out + ["        " + line for line in scan]
-    bar = f"BAR{' - rnd' if env['DECLINING'] else ''}"
-    out.append(f"        if VALUE_OF_RANK[cur] >= {bar} and ({' or '.join(map(test, knocks))}):")
+    out.append(f"        if VALUE_OF_RANK[cur] >= bar and ({' or '.join(map(test, knocks))}):")
     if any(getattr(first.options[k].run, "inline", None) is None for k in knocks):
-        out += _exit("            ", "return TURN(st)")
+        out += _to_turn("            ")
     else:  # the first knock offered, played in the loop (_hand_moves)
         out += [f"            {'if' if j == 0 else 'elif'} {test(k)}:\n                sel = {k}"
                 for j, k in enumerate(knocks)]
@@ -390,8 +394,8 @@ def _hand_moves(first: Step, draws: list[int], env: dict[str, Any]) -> list[str]
                   "            st._after_hand()", "            return"]
 
 
-def _hand_turn_end(rules: Ruleset, facts: PlayFacts, through: list[str], stock: str | None
-                   ) -> list[str]:
+def _hand_turn_end(rules: Ruleset, facts: PlayFacts, through: list[str], stock: str | None,
+                   declining: bool) -> list[str]:
     """The turn's end (turn_code's `end_turn`) where nothing happens but the next seat's turn;
     the turn limit, a trigger, the round's end with a knock or round_end triggers, the knock's
     stop or an empty stock leave the loop to the ruleset's `end_turn` or `offer`."""
@@ -408,6 +412,7 @@ def _hand_turn_end(rules: Ruleset, facts: PlayFacts, through: list[str], stock: 
            "        else:", *wrap, "            nxt = order[0]",
            "            if nxt == stop:", *_end("                "),
            "            i = 0", "            rnd += 1", "            st.round = rnd",
+           *(["            bar = BAR - rnd"] if declining else []),
            "        turns += 1", "        ti = i", "        p = nxt", "        hand = hands[p]",
            *[f"        {t}" for t in through]]
     if stock:

@@ -288,7 +288,7 @@ def _hand_entry(draws: list[int], stock: str | None, declining: bool) -> list[st
             "    zones = st.zones",
             "    order = st._order",
             "    if st._step is not FIRST or len(st._legal) < 2 or st.out_of_hand" +
-            (f" or not zones[STOCK]:" if stock else ":"),
+            (" or not zones[STOCK]:" if stock else ":"),
             "        return TURN(st)",
             "    for q in order:",
             "        if len(hands[q]) != SIZE:",

@@ -326,9 +326,7 @@ def _hand_choice(first: Step, tests: list[str], draws: list[int], env: dict[str,
         scan += [f"if {'sel < 0 and ' if n else ''}t{k}:", f"    pile = pile{k}",
                  f"    if pile{'' if shows else f' and face_up[Z{k}]'}:",
                  "        four = hmask | BITS[pile[-1]]",
-                 "        for c in hand:",
-                 "            if STRENGTH[four ^ BITS[c]] > cur:",
-                 f"                sel = {k}", "                break",
+                 *_raises(env["SIZE"], k, "        "),
                  "    elif blind < 0:", f"        blind = {k}"]
     scan += ["if sel < 0:", "    sel = blind", "    if sel < 0:",
              *_to_turn("        ")]
@@ -342,6 +340,37 @@ def _hand_choice(first: Step, tests: list[str], draws: list[int], env: dict[str,
         out += [f"            {'if' if j == 0 else 'elif'} {test(k)}:\n                sel = {k}"
                 for j, k in enumerate(knocks)]
     return out + ["        else:", *["            " + line for line in scan]]
+
+
+#: hands up to this size have greedy's loops over their cards written card by card
+UNROLLED = 6
+
+
+def _raises(size: int, k: int, pad: str) -> list[str]:
+    """`sel = k` when the pile's card (in `four`, with the hand) raises the hand: some card of
+    the hand discarded for it leaves a better hand than `cur`."""
+    if size > UNROLLED:
+        return [f"{pad}for c in hand:", f"{pad}    if STRENGTH[four ^ BITS[c]] > cur:",
+                f"{pad}        sel = {k}", f"{pad}        break"]
+    cards = ", ".join(f"c{i}" for i in range(size))
+    tests = " or ".join(f"STRENGTH[four ^ BITS[c{i}]] > cur" for i in range(size))
+    return [f"{pad}{cards}{',' if size == 1 else ''} = hand", f"{pad}if {tests}:",
+            f"{pad}    sel = {k}"]
+
+
+def _best_discard(size: int, pad: str) -> list[str]:
+    """`best_c`: greedy's discard from the hand (of `size` cards, mask `hmask`), the card
+    leaving the best hand, the first on ties."""
+    if size > UNROLLED:
+        return [f"{pad}best_c, best_s = None, -1", f"{pad}for c in hand:",
+                f"{pad}    s = STRENGTH[hmask ^ BITS[c]]", f"{pad}    if s > best_s:",
+                f"{pad}        best_c, best_s = c, s"]
+    out = [f"{pad}{', '.join(f'c{i}' for i in range(size))}{',' if size == 1 else ''} = hand",
+           f"{pad}best_c, best_s = c0, STRENGTH[hmask ^ BITS[c0]]"]
+    for i in range(1, size):
+        out += [f"{pad}s = STRENGTH[hmask ^ BITS[c{i}]]", f"{pad}if s > best_s:",
+                f"{pad}    best_c, best_s = c{i}, s"]
+    return out
 
 
 def _hand_knock(first: Step, env: dict[str, Any]) -> list[str]:
@@ -380,11 +409,7 @@ def _hand_moves(first: Step, draws: list[int], env: dict[str, Any]) -> list[str]
                 "            if st.hand_over:", f"                {SYNC}",
                 "                st._after_hand()", "                return",
                 "            hmask = masks[p]",
-                "            best_c, best_s = None, -1",
-                "            for c in hand:  # greedy's discard: the best hand left, first on ties",
-                "                s = STRENGTH[hmask ^ BITS[c]]",
-                "                if s > best_s:",
-                "                    best_c, best_s = c, s",
+                *_best_discard(env["SIZE"] + 1, "            "),
                 f"            action = DISCARDS{k}[best_c]",
                 f"            opt = DOPT{k}",
                 *_aliased(env[f"DOPT{k}"], env, "            ")]

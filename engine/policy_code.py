@@ -16,7 +16,15 @@ option, each primitive written as statements; no opening turn, no blind opening,
 hand, no trigger watching every move, hands of a fixed size. For any other ruleset
 `greedy_turn` answers None and the general loop runs. Within a supported ruleset a decision
 of an unusual form (a single move offered, a hand not of its size) is left to the bot itself.
-The games are the same move for move (tests/test_policy_code.py plays both ways).
+
+Over that turn, `hand(st)` plays a hand's turns one after the other in one loop (`_hand_loop`):
+the first step's moves are tested, not listed; the turn's end (the counters, the next seat,
+the round) is written in with its values in the loop's variables, and the state gets them back
+before anything that could read them runs (a trigger, the hand's end, a reshuffle, a knock's
+rule, a move the loop leaves to the written turn). Where the ruleset's first step has a guard
+not written as an expression, or the turn's end a trigger not told by the hand alone, the
+written turn is what `greedy_turn` gives. The games are the same move for move
+(tests/test_policy_code.py plays every built-in both ways, at every table from two to eight).
 """
 from __future__ import annotations
 
@@ -229,7 +237,9 @@ def _hand_loop(rules: Ruleset, facts: PlayFacts, turn: Turn, env: dict[str, Any]
     stock = next((f"pile{k}" for k in draws if first.options[k].zone == facts.stock),
                  "zones[STOCK]") if first in facts.draws_from_stock else None
     env.update(TURN=turn, OFFER=facts.offer[first], HANDS=facts.turn_end_hands or {},
-               STOCK=facts.stock, MAX_TURNS=_max_turns())
+               STOCK=facts.stock, MAX_TURNS=_max_turns(),
+               BY_CARDS=made_once(rules, "greedy_by_cards", lambda: _by_cards(
+                   env["STRENGTH"], env["BITS"], env["SIZE"])))
     out = [*_hand_entry(draws, stock, env["DECLINING"]), "    while True:",
            *_hand_choice(first, tests, draws, env), *_hand_moves(first, draws, env),
            *_hand_turn_end(rules, facts, through, stock, env["DECLINING"])]
@@ -318,15 +328,20 @@ def _hand_choice(first: Step, tests: list[str], draws: list[int], env: dict[str,
     are too: the loop does not count the moves. The knock's tests are made only when asked."""
     def test(k: int) -> str:
         return f"t{k}" if k in draws else f"({tests[k]})"
-    out = ["        hmask = masks[p]", "        cur = STRENGTH[hmask]",
-           *[f"        t{k} = {tests[k]}" for k in draws]]
+    size = env["SIZE"]
+    held = [f"c{i}" for i in range(size)]
+    if env["BY_CARDS"] is None:
+        out = ["        hmask = masks[p]", "        cur = STRENGTH[hmask]"]
+    else:
+        out = [f"        {', '.join(held)}{',' if size == 1 else ''} = hand",
+               f"        cur = {_of(held, env)}"]
+    out += [f"        t{k} = {tests[k]}" for k in draws]
     scan = ["sel = blind = -1"]
     for n, k in enumerate(draws):
         shows = env[f"SHOWS{k}"]
         scan += [f"if {'sel < 0 and ' if n else ''}t{k}:", f"    pile = pile{k}",
                  f"    if pile{'' if shows else f' and face_up[Z{k}]'}:",
-                 "        four = hmask | BITS[pile[-1]]",
-                 *_raises(env["SIZE"], k, "        "),
+                 *_raises(env, k, "        "),
                  "    elif blind < 0:", f"        blind = {k}"]
     scan += ["if sel < 0:", "    sel = blind", "    if sel < 0:",
              *_to_turn("        ")]
@@ -346,27 +361,79 @@ def _hand_choice(first: Step, tests: list[str], draws: list[int], env: dict[str,
 UNROLLED = 6
 
 
-def _raises(size: int, k: int, pad: str) -> list[str]:
-    """`sel = k` when the pile's card (in `four`, with the hand) raises the hand: some card of
-    the hand discarded for it leaves a better hand than `cur`."""
+#: hands of up to this many cards of a deck of up to CARDS cards have their strengths in a
+#: table by their cards too (lists in lists: 64,000 places for three of forty), read in the
+#: loop without a mask made and hashed for each hand it asks about
+BY_CARDS, CARDS = 3, 64
+
+
+def _by_cards(strength: Any, bits: list[int], size: int) -> list | None:
+    """The strength of every hand of `size` cards by its cards in any order (`t[a][b][c]`),
+    or None when hands are larger, decks bigger or a hand of that size has no strength."""
+    from itertools import combinations, permutations
+    n = len(bits)
+    if size > BY_CARDS or n > CARDS:
+        return None
+
+    def empty(depth: int) -> list:
+        return [None] * n if depth == 1 else [empty(depth - 1) for _ in range(n)]
+    table = empty(size)
+    for cards in combinations(range(n), size):
+        mask = 0
+        for c in cards:
+            mask |= bits[c]
+        if mask not in strength:
+            return None
+        for order in permutations(cards):
+            place = table
+            for c in order[:-1]:
+                place = place[c]
+            place[order[-1]] = strength[mask]
+    return table
+
+
+def _of(cards: list[str], env: dict[str, Any]) -> str:
+    """The strength of the hand of these cards (the loop's variables) by the table of cards."""
+    return "BY_CARDS" + "".join(f"[{c}]" for c in cards)
+
+
+def _raises(env: dict[str, Any], k: int, pad: str) -> list[str]:
+    """`sel = k` when the pile's top card raises the hand (`c0`...): some card of the hand
+    discarded for it leaves a better hand than `cur`."""
+    size = env["SIZE"]
+    if env["BY_CARDS"] is not None:
+        held = [f"c{i}" for i in range(size)]
+        tests = " or ".join(f"{_of([*held[:i], *held[i + 1:], 'top'], env)} > cur"
+                            for i in range(size))
+        return [f"{pad}top = pile[-1]", f"{pad}if {tests}:", f"{pad}    sel = {k}"]
+    out = [f"{pad}four = hmask | BITS[pile[-1]]"]
     if size > UNROLLED:
-        return [f"{pad}for c in hand:", f"{pad}    if STRENGTH[four ^ BITS[c]] > cur:",
-                f"{pad}        sel = {k}", f"{pad}        break"]
+        return out + [f"{pad}for c in hand:", f"{pad}    if STRENGTH[four ^ BITS[c]] > cur:",
+                      f"{pad}        sel = {k}", f"{pad}        break"]
     cards = ", ".join(f"c{i}" for i in range(size))
     tests = " or ".join(f"STRENGTH[four ^ BITS[c{i}]] > cur" for i in range(size))
-    return [f"{pad}{cards}{',' if size == 1 else ''} = hand", f"{pad}if {tests}:",
-            f"{pad}    sel = {k}"]
+    return out + [f"{pad}{cards}{',' if size == 1 else ''} = hand", f"{pad}if {tests}:",
+                  f"{pad}    sel = {k}"]
 
 
-def _best_discard(size: int, pad: str) -> list[str]:
+def _best_discard(size: int, pad: str, env: dict[str, Any]) -> list[str]:
     """`best_c`: greedy's discard from the hand (of `size` cards, mask `hmask`), the card
     leaving the best hand, the first on ties."""
+    if env["BY_CARDS"] is not None:
+        held = [f"c{i}" for i in range(size)]
+        out = [f"{pad}{', '.join(held)} = hand",
+               f"{pad}best_c, best_s = c0, {_of(held[1:], env)}"]
+        for i in range(1, size):
+            out += [f"{pad}s = {_of([*held[:i], *held[i + 1:]], env)}", f"{pad}if s > best_s:",
+                    f"{pad}    best_c, best_s = c{i}, s"]
+        return out
+    out = [f"{pad}hmask = masks[p]"]
     if size > UNROLLED:
-        return [f"{pad}best_c, best_s = None, -1", f"{pad}for c in hand:",
-                f"{pad}    s = STRENGTH[hmask ^ BITS[c]]", f"{pad}    if s > best_s:",
-                f"{pad}        best_c, best_s = c, s"]
-    out = [f"{pad}{', '.join(f'c{i}' for i in range(size))}{',' if size == 1 else ''} = hand",
-           f"{pad}best_c, best_s = c0, STRENGTH[hmask ^ BITS[c0]]"]
+        return out + [f"{pad}best_c, best_s = None, -1", f"{pad}for c in hand:",
+                      f"{pad}    s = STRENGTH[hmask ^ BITS[c]]", f"{pad}    if s > best_s:",
+                      f"{pad}        best_c, best_s = c, s"]
+    out += [f"{pad}{', '.join(f'c{i}' for i in range(size))}{',' if size == 1 else ''} = hand",
+            f"{pad}best_c, best_s = c0, STRENGTH[hmask ^ BITS[c0]]"]
     for i in range(1, size):
         out += [f"{pad}s = STRENGTH[hmask ^ BITS[c{i}]]", f"{pad}if s > best_s:",
                 f"{pad}    best_c, best_s = c{i}, s"]
@@ -408,8 +475,7 @@ def _hand_moves(first: Step, draws: list[int], env: dict[str, Any]) -> list[str]
                 *_aliased(env[f"OPT{k}"], env, "            "),
                 "            if st.hand_over:", f"                {SYNC}",
                 "                st._after_hand()", "                return",
-                "            hmask = masks[p]",
-                *_best_discard(env["SIZE"] + 1, "            "),
+                *_best_discard(env["SIZE"] + 1, "            ", env),
                 f"            action = DISCARDS{k}[best_c]",
                 f"            opt = DOPT{k}",
                 *_aliased(env[f"DOPT{k}"], env, "            ")]

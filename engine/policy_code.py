@@ -31,9 +31,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from .listing import _test
 from .policy_swap import swap_turn
 from .roles import DISCARD, DRAW, KNOCK, PASS
 from .rules import made_once
+from .turns import MAX_TURNS_PER_HAND
 
 if TYPE_CHECKING:
     from .rules import Option, PlayFacts, Ruleset, Step
@@ -237,7 +239,7 @@ def _hand_loop(rules: Ruleset, facts: PlayFacts, turn: Turn, env: dict[str, Any]
     stock = next((f"pile{k}" for k in draws if first.options[k].zone == facts.stock),
                  "zones[STOCK]") if first in facts.draws_from_stock else None
     env.update(TURN=turn, OFFER=facts.offer[first], HANDS=facts.turn_end_hands or {},
-               STOCK=facts.stock, MAX_TURNS=_max_turns(),
+               STOCK=facts.stock, MAX_TURNS=MAX_TURNS_PER_HAND,
                BY_CARDS=made_once(rules, "greedy_by_cards", lambda: _by_cards(
                    env["STRENGTH"], env["BITS"], env["SIZE"])))
     out = [*_hand_entry(draws, stock, env["DECLINING"]), "    while True:",
@@ -248,17 +250,11 @@ def _hand_loop(rules: Ruleset, facts: PlayFacts, turn: Turn, env: dict[str, Any]
     return fn
 
 
-def _max_turns() -> int:
-    from . import turns
-    return turns.MAX_TURNS_PER_HAND
-
-
 def _listed_test(opt: Option, table: Any, name: str, env: dict[str, Any], pile: str | None
                  ) -> str | None:
     """The expression saying whether `opt`'s one move is listed now (listing.listing_code's
     test for it, over `st`, `p` and `zones`; `pile` names its zone's cards), or None when its
     listing is not such a test."""
-    from .listing import _test
     if len(table) != 1 or () not in table or opt.shape not in ("always", "if_zone") or \
             any(getattr(g, "inline", None) is None for g in opt.guards):
         return None

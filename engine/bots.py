@@ -296,8 +296,9 @@ class BotKind:
     help: str
     #: whether the bot reads the public history (the game must then keep it)
     reads_history: bool = False
-    #: (rules, **params) -> a whole turn of this bot at every seat written as code
-    #: (policy_code), or None where the ruleset's turns have a shape it does not know
+    #: (rules, **params) -> a whole turn of this bot at every seat written as code, or a
+    #: hand's turns as one loop (policy_code): called until the game is over, each call plays
+    #: one decision or more; None where the ruleset's turns have a shape it does not know
     compiled: Callable[..., Any] | None = None
 
 

@@ -146,9 +146,10 @@ class Summary:
 def play_game(rules, players: int, bots: str, seed: int, record: bool = False,
               plain: bool = False) -> GameState:
     """One whole game between bots; returns the finished state. When every seat is the same
-    bot, nothing is recorded and that bot writes its turn for the ruleset (policy_code), the
-    game is played by that code, the same game move for move: only what is asked is paid
-    (`plain` plays the general loop all the same, to compare the two)."""
+    bot, nothing is recorded and that bot writes its turn (or its hand's turns, as one loop)
+    for the ruleset (policy_code), the game is played by that code, the same game move for
+    move: only what is asked is paid (`plain` plays the general loop all the same, to compare
+    the two)."""
     turn = None if record or plain else compiled_turn(rules, bots, players)
     if turn is not None:
         st = GameState(rules, players, seed=seed, record=False, history=False)

@@ -1,5 +1,5 @@
-"""Greedy's turn written as code (engine/policy_code.py): the same games as the general loop,
-and a turn of a few Python calls."""
+"""Greedy's turn written as code (engine/policy_code.py), and a hand's turns as one written
+loop: the same games as the general loop, and a turn of a few Python calls."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -40,7 +40,8 @@ FUSED = [("trentuno", 4), ("trentuno", 6), (TWO_UP, 2), ("thirty-one", 2),
 
 
 @pytest.mark.parametrize("name,players", FUSED)
-@pytest.mark.parametrize("bots", ["greedy", "threshold", "greedy:knock=24"])
+@pytest.mark.parametrize("bots", ["greedy", "threshold", "greedy:knock=24",
+                                  "greedy:knock=1000"])
 def test_the_written_greedy_turn_plays_the_same_games(name, players, bots):
     """Many seeds played by the written turn and by the general loop (bots listing, choosing,
     the move applied) end in the same state, field by field."""
@@ -74,11 +75,53 @@ def test_mixed_or_recorded_seats_play_the_general_loop():
 
 
 def test_a_written_greedy_turn_takes_fewer_python_calls():
-    """The whole turn is one call and the end of the turn another, about five with the deal's
-    share (nine a turn in the general loop: the bot twice, each move's written code, the end
-    of the turn)."""
+    """A hand's turns are one call (the loop) but where it leaves to the ruleset's code (the
+    hand's end, a reshuffle): under three a turn with the deal's and the settlement's share
+    (4.8 when each turn was a call and its end another, nine in the general loop: the bot
+    twice, each move's written code, the end of the turn)."""
     from test_turn_code import python_calls_per_turn
-    assert python_calls_per_turn("trentuno", 4, 20, plain=False) < 6
+    assert python_calls_per_turn("trentuno", 4, 20, plain=False) < 3.2
+
+
+def _looped() -> list[str]:
+    """The built-ins whose hands greedy plays as one written loop."""
+    from trentuno.engine.variants import builtin_files
+    out = []
+    for name in sorted(builtin_files()):
+        rules = load(name)
+        turn = compiled_turn(rules, "greedy", rules.min_players)
+        if turn is not None and turn.__name__ == "hand":
+            out.append(name)
+    return out
+
+
+def test_the_hand_loop_plays_the_same_games_at_every_table(monkeypatch):
+    """Every built-in played by the hand loop, at every table from two to eight its rules
+    seat, with a knock and without one (hands running to a thirty-one, the stock reshuffled
+    again and again, a hand stopped at the turn limit, a stock run out voiding the hand):
+    the finished state, field by field, and the summary are those of the general loop."""
+    from trentuno.engine.state import GameState
+    looped = _looped()
+    assert {"trentuno", "thirty-one", "house/two-decks", "house/stock-out-void"} <= set(looped)
+    reshuffles = [0]
+    real = GameState._reshuffle
+
+    def counted(st: Any, zone: str) -> None:
+        reshuffles[0] += 1
+        real(st, zone)
+    monkeypatch.setattr(GameState, "_reshuffle", counted)
+    ends: set[str] = set()
+    for name in looped:
+        rules = load(name)
+        for players in range(max(2, rules.min_players), min(8, rules.max_players) + 1):
+            for bots in ("greedy", "greedy:knock=1000"):
+                for seed in range(6):
+                    fused = play_game(rules, players, bots, seed)
+                    general = play_game(rules, players, bots, seed, plain=True)
+                    assert snapshot(fused) == snapshot(general), (name, players, bots, seed)
+                    ends.update(fused.hand_ends)
+    assert reshuffles[0] > 100
+    assert {"void:turn_limit", "void:stock_empty", "showdown:knock", "win:turn_end"} <= ends
 
 
 def test_the_summary_is_the_general_loops(monkeypatch):

@@ -9,6 +9,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from .bots import compiled_turn, parse_bots, reads_history
 from .hand_ends import endings
@@ -43,10 +44,25 @@ def end_names(rules) -> dict[str, str]:
             names["showdown"] = names["scored"]
         out.update({f"{outcome}:{reason}": name for outcome, name in names.items()
                     if outcome != "scored"})
+    out.update(_told_by_when(rules, out))
     knock = next((o.labels.get("en") for st in rules.steps.values() for o in st.options
                   if o.is_knock and o.labels.get("en")), None)
     if knock:
         out["showdown:knock"] = knock[0].lower() + knock[1:]
+    return out
+
+
+def _told_by_when(rules, named: dict[str, str]) -> dict[str, str]:
+    """The hands ended by an event of the ruleset's triggers that has no words for them
+    (`Event.ends` None), named by when it happens ("hands compared when the bell rings")."""
+    from .terms import Terms
+    from .triggers import EVENTS
+    terms: Any = Terms(rules, "en")  # (the words of zones and players a phrase may use)
+    out: dict[str, str] = {}
+    for on in rules.triggers:
+        event = EVENTS.get(on)
+        if event is not None and event.ends is None and f"showdown:{on}" not in named:
+            out[f"showdown:{on}"] = "hands compared " + event.say("when", None, terms)
     return out
 
 

@@ -365,3 +365,17 @@ def test_a_countback_by_a_score_unit_where_fewer_wins_favours_the_lower_count(re
     assert taken[0] != taken[1], taken
     assert countback(st, [0, 1]) == [taken.index(min(taken))]
     assert "the side with the lower count in “the fewest cards taken”" in _said(rules, "en")
+
+
+def test_simulate_names_a_hand_ended_by_an_event_without_words_by_when_it_happens(registered,
+                                                                                  tmp_path):
+    """Before, `simulate` and `compare` named such hands by the keywords
+    ("showdown:scratch_bell"); now by the event's when phrase."""
+    import dataclasses
+    registered(dataclasses.replace(BELL, ends=None), RING)
+    path = _file(tmp_path, BELL_FILE)
+    res = CliRunner().invoke(cli, ["simulate", path, "--games", "4", "--seed", "4",
+                                   "--bots", "random", "--json"], catch_exceptions=False)
+    ends = json.loads(res.output)["hand_ends"]
+    assert "hands compared when the bell rings" in ends and not any(
+        "scratch_bell" in k for k in ends), ends

@@ -139,7 +139,8 @@ def _improve(state, actions, tables: tuple, p: int, hmask: int) -> Action:
         if r is DRAW:
             z = a.zone
             pile = zones[z]
-            if pile and (shows_top[z] or state.face_up[z]):  # take it if keeping it raises
+            if pile and (shows_top[z] or state.face_up[z]) and a.option_ref.unit.takes_top:
+                # the card it takes shows: take it if keeping it raises the hand
                 top = pile[-1]
                 if held != size:
                     if valuation.of([*hand, top]).strength > cur:

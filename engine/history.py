@@ -53,7 +53,9 @@ def knowledge(st: GameState) -> Knowledge:
     for (p, action, before, face_up), now in zip(trail, _masks_after(st)):
         took, gave = now & ~before, before & ~now
         zone = action.zone
-        seen = bool(face_up) or (zone is not None and top_visible[zone])
+        # a pile showing its top shows the card a draw takes only when the draw takes the top
+        seen = bool(face_up) or (zone is not None and top_visible[zone] and (
+            not took or getattr(action.option_ref.unit, "takes_top", True)))
         if took:
             if seen:
                 known[p] |= took

@@ -138,7 +138,9 @@ def _first_choice(first: Step, shows_top: dict[str, bool], env: dict[str, Any]) 
         env[f"OPT{k}"] = opt
         out.append(f"            {word} o is OPT{k}:")
         word = "elif"
-        if opt.role is DRAW:
+        if opt.role is DRAW and not opt.unit.takes_top:  # what shows is not what it takes:
+            out += ["                if blind is None:", "                    blind = x"]  # blind
+        elif opt.role is DRAW:
             env[f"Z{k}"], env[f"SHOWS{k}"] = opt.zone, shows_top.get(opt.zone or "", False)
             out += [f"                pile = zones[Z{k}]",
                     f"                if pile and (SHOWS{k} or st.face_up[Z{k}]):",
@@ -221,11 +223,14 @@ def _hand_loop(rules: Ruleset, facts: PlayFacts, turn: Turn, env: dict[str, Any]
     code (`end_turn`, the first step's `offer`, the written turn) goes on from there, so the
     game is the same. None when a first step's option is not one move listed by guards in
     line (the loop tests them itself, listing nothing), or the turn's end has a trigger not
-    told by the hand alone."""
+    told by the hand alone, or a draw takes another card than the top its zone shows (the
+    loop values the top as the card drawn; the written turn draws such a card blind)."""
     first = facts.first_step
     if facts.on_turn_end and facts.turn_end_hands is None:
         return None
     draws = [k for k, o in enumerate(first.options) if o.role is DRAW]
+    if any(not first.options[k].unit.takes_top for k in draws):
+        return None
     tests: list[str] = []
     for k, (opt, table) in enumerate(zip(first.options, first.actions)):
         test = _listed_test(opt, table, f"h{k}_", env, f"pile{k}" if k in draws else None)

@@ -73,6 +73,10 @@ class Primitive(Unit):
     role: Role = OTHER
     #: (state, option, action, player) -> the cards the action moves, before it is played
     moving: Callable[[Any, Option, Action, int], Moving] | None = None
+    #: a draw (`DRAW`) takes its zone's top card, the one a zone that shows its top shows: the
+    #: bots value that card as the one drawn; a draw of another card (from under the pile)
+    #: says False, and the bots draw it as they draw blind
+    takes_top: bool = True
     #: the parameter naming a zone it may play from besides the hand (a capture from an owned
     #: pile); only zones each player owns count
     plays_from: str | None = None

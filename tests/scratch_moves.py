@@ -83,8 +83,9 @@ WORDS = {
 
 
 def _draw_like(name: str, apply: Any, moving: Any, words: Any,
-               description: str = "the bottom card of a zone to the hand") -> Primitive:
-    return Primitive(
+               description: str = "the bottom card of a zone to the hand",
+               takes_top: bool = False) -> Primitive:
+    return Primitive(takes_top=takes_top,
         kind=Kind.PRIMITIVE, name=name, description=description,
         schema=SCHEMA, compile=_as_given, refs=(Ref("zone", ("from",)),),
         example={"from": "stock"}, keys=_no_cards, lister=_single_if_zone, apply=apply,
@@ -96,7 +97,7 @@ DRAW_BOTTOM_QUIET = _draw_like("draw_bottom_quiet", _apply, _moving,
                                {lang: {"option": phrase} for lang, phrase in OPTION.items()})
 DRAW_TOP_TWIN = _draw_like("draw_top_twin", _draw_apply, _draw_moving,
                            {"en": {"option": _draw_en}, "it": {"option": _draw_it}},
-                           "the top card of a zone to the hand, as `draw` does")
+                           "the top card of a zone to the hand, as `draw` does", True)
 
 #: the bottom card, as statements: `pile` is which end of the zone, `BITS` each card's bit (a
 #: table of its own, not the engine's)

@@ -468,6 +468,31 @@ def capture_apply(st: Any, opt: Any, action: Action, p: int) -> None:
         _made(st, [], played, taken, table, previous, p, by_rule)
 
 
+#: `capture_apply`'s statements for a card `card` played from the hand `hand` of `p` with a
+#: plain deck (no wild card counted) and no `takes_all` rank, taking `taken` (the cards in
+#: their canonical order) from `table`, or laid when `taken` is None; nothing recorded. The
+#: code written for a greedy turn (policy_capture) plays its move with them; its values:
+#: CARD_BITS, INTO (the zone of taken cards), EVENTS (the option's events), made_events,
+#: record_made.
+HAND_CAPTURE = """hand.remove(card)
+st.masks[p] ^= CARD_BITS[card]
+cap = st.capture
+if taken is None:
+    table.append(card)
+    cap.last_played = (p, card)
+else:
+    for x in taken:
+        table.remove(x)
+    st.own[INTO][st.side_of[p]].extend((card,) + taken)
+    previous = cap.last_played
+    cap.last_taker = p
+    cap.last_played = None
+    if EVENTS:
+        made = made_events(st, EVENTS, card, taken, len(table), previous, p, False)
+        if made:
+            record_made(st, made, card, taken, table, previous, p, False)"""
+
+
 def _made(st: Any, made: list[CaptureEvent], played: int, taken: tuple[int, ...],
           table: list[int], previous: tuple[int, int] | None, p: int, by_rule: bool) -> None:
     """After a capture: the events it made counted and their points awarded; recorded, the
@@ -493,6 +518,10 @@ def _made(st: Any, made: list[CaptureEvent], played: int, taken: tuple[int, ...]
                     points=points)
         if points:
             award(st, side, points, ev.name)
+
+
+#: `_made`, for the code written for a turn (policy_capture)
+record_made = _made
 
 
 def made_events(st: Any, events: Sequence[CaptureEvent], played: int, taken: tuple[int, ...],
@@ -577,6 +606,10 @@ def _takes_last_played(cards: Any, played: int, taken: tuple[int, ...], left: in
 #: each fact of `FACTS`, tested of a capture (made or about to be)
 FACT_TESTS: dict[str, Callable[[Any, int, tuple[int, ...], int, Any, int], bool]] = {
     "sweep": _sweep, "same_suit": _same_suit, "takes_last_played": _takes_last_played}
+
+#: the facts whose test is one expression, written over the test's arguments (`left`, ...):
+#: code written for a ruleset's turn (policy_capture) tests them in line, the others by call
+FACT_CODE: dict[str, str] = {"sweep": "left == 0"}
 
 
 def is_last_play(st: Any) -> bool:

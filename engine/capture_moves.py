@@ -288,6 +288,12 @@ def capture_lister(opt: Any, actions: Mapping[tuple, Action], n: int) -> Any:
     return legal
 
 
+def kept_kit(opt: Any, deck: Any) -> tuple:
+    """The kit `opt`'s lister plays `deck` with (`_kit`), the same one, answers kept."""
+    params = opt.params
+    return _kept_kit(opt, deck, params["_taking"], params["from"])
+
+
 def _kept_kit(opt: Any, deck: Any, taking: Taking, source: str) -> tuple:
     """`_kit` of `opt` for `deck` (the rules' deck, or as a hand plays it), made once per
     deck: a hand whose wild card plays as counted (`play_deck`) and the next hand's plain
@@ -520,4 +526,4 @@ def _worth(worth: tuple[float, ...], cards: tuple[int, ...], kept: int) -> float
     return total
 
 
-__all__ = ["Taker", "best_capture", "capture_lister", "made", "now"]
+__all__ = ["Taker", "best_capture", "capture_lister", "kept_kit", "made", "now"]

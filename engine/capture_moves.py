@@ -52,6 +52,7 @@ Positions = tuple[int, ...]
 Answer = tuple[int, int, tuple[tuple[Positions, ...], ...]]
 #: no card of this value has asked about this table yet
 _UNASKED: Answer = (-1, -1, ())
+UNASKED = _UNASKED
 #: an answer by the table's values in its order (`Taker.in_order`)
 Ordered = tuple[int, tuple[Positions, ...]]
 #: the size of an answer `takings` must give (a part of it past MAX_CAPTURE_MOVES)
@@ -156,6 +157,11 @@ class Taker:
         sets = self._cut(tuple(_in_table(part, at) for part in parts), limit)
         return [(table[s[0]],) if len(s) == 1 else tuple(sorted([table[i] for i in s], key=place))
                 for s in sets]
+
+    def by_values(self, tvals: tuple[Number, ...], value: Number) -> Answer | None:
+        """The answer for a card of `value` and a table of these values in order of value,
+        not yet kept (`_answer`); the caller keeps it in `tables`."""
+        return self._answer(list(tvals), value)
 
     def _answer(self, tvals: list[Number], value: Number) -> Answer | None:
         """The sets a card of `value` takes from a table of these values (in order), by

@@ -40,7 +40,7 @@ from .capture import (
     made_events,
     record_made,
 )
-from .capture_moves import MAX_KEPT_TABLES, kept_kit
+from .capture_moves import MAX_KEPT_TABLES, UNASKED, kept_kit
 from .cards import CARD_BITS
 from .roles import CAPTURE
 from .triggers import fire
@@ -105,34 +105,42 @@ def _general() -> list[str]:
 
 def _choice(rules: Ruleset, opt: Option, kit: tuple, env: dict[str, Any]) -> list[str]:
     """Greedy's move found card by card (capture_lister's usual path and best_capture's
-    judgement, in their order): `card`, the cards it takes `taken` (None: laid down), and
-    the events it makes `made`."""
+    judgement, in their order): `card` and the cards it takes `taken` (None: laid down).
+
+    A card's ways of taking come from the answers kept by the table's values in order of
+    value (`Taker.tables`: what a table in a new order shares with every other order of the
+    same values), not by the table's own order as the lister keeps them: most fresh tables
+    are new in their order, few in their values. An answer of one set is the same in any
+    order (the table's cards sorted by value stably, `bv`, name its places); a card with
+    two or more ways, whose order breaks greedy's ties, asks them in the table's order
+    (`Taker.in_order`)."""
     params = opt.params
     taking = params["_taking"]
-    _, taker, _, _, ordered, value, place = kit
-    env.update(ORDERED=ordered, TAKER=taker, VALUE=value, PLACE=place, WORTH=rules.card_worth,
-               TABLE=params["table"], MAXM=MAX_CAPTURE_MOVES, MAXK=MAX_KEPT_TABLES,
-               REST=rules.rest_zone, stuck=turns.stuck, CARDS=rules.deck.cards,
-               DECK=rules.deck)
+    taker, value, place = kit[1], kit[5], kit[6]
+    env.update(TABLES=taker.tables, TAKER=taker, VALUE=value, PLACE=place,
+               WORTH=rules.card_worth, TABLE=params["table"], MAXM=MAX_CAPTURE_MOVES,
+               MAXK=MAX_KEPT_TABLES, REST=rules.rest_zone, stuck=turns.stuck,
+               CARDS=rules.deck.cards, DECK=rules.deck, UNASKED=UNASKED)
     events = params["_events"]
     scoring = rules.scoring
     scorers = [scoring.events.get(ev.name) if scoring else None for ev in events]
     most = rules.stakes.mode.sign > 0
     keys = (["made"] if events else []) + (["pts"] if any(scorers) else []) + ["total"]
-    better = _better(keys, most)
+    judge = [*_events(events, scorers, env), f"if {_better(keys, most)}:",
+             "    card, taken = c, t", *[f"    b_{k} = {k}" for k in keys]]
     out = ["    p = st.current_player",
            "    hand = st.hands[p]",
            "    if st._logging or st.capture.counted or st._step is not FIRST or not hand:",
            *["    " + line for line in _general()],
            "    table = st.zones[TABLE]",
            "    if table:",
-           "        key = tuple(map(VALUE, table))",
-           "        kept = ORDERED.get(key)",
+           "        bv = sorted(table, key=VALUE)",
+           "        key = tuple(map(VALUE, bv))",
+           "        kept = TABLES.get(key)",
            "        if kept is None:",
-           "            if len(ORDERED) >= MAXK:",
-           "                ORDERED.clear()",
-           "            kept = ORDERED[key] = {}",
-           "        share = MAXM // len(hand)",
+           "            if len(TABLES) >= MAXK:",
+           "                TABLES.clear()",
+           "            kept = TABLES[key] = {}",
            "        n_table = len(table)"]
     if any(not ev.on_last_play for ev in events):
         out.append("    last = len(hand) == 1 and not " +
@@ -142,38 +150,49 @@ def _choice(rules: Ruleset, opt: Option, kit: tuple, env: dict[str, Any]) -> lis
         out.append("    prev = st.capture.last_played")
     init = {"made": "-1" if most else "1 << 60", "pts": "-1e300" if most else "1e300",
             "total": "-1e300" if most else "1e300"}
-    out += ["    card = taken = None",
-            *[f"    b_{k} = {init[k]}" for k in keys],
-            "    for c in hand:",
-            "        sets = ()",
-            "        if table:",
-            "            got = kept.get(VALUE(c))",
-            "            if got is None:",
-            "                got = kept[VALUE(c)] = TAKER.in_order(key, VALUE(c))",
-            "            count, sets = got",
-            "            if count > share:  # the answer is cut: takings cuts it",
-            *["            " + line for line in _general()],
-            "        w = WORTH[c]",
-            "        for s in sets:",
-            "            if len(s) == 1:",
-            "                t = (table[s[0]],)",
-            "                total = w + WORTH[t[0]]",
-            "            else:",
-            "                t = tuple(sorted([table[j] for j in s], key=PLACE))",
-            "                total = w",
-            "                for x in t:",
-            "                    total += WORTH[x]",
-            *_events(events, scorers, env),
-            f"            if {better}:",
-            "                card, taken = c, t",
-            *[f"                b_{k} = {k}" for k in keys]]
     lay = {"made": "0", "pts": "0.0", "total": "-w"}
-    out += [f"        if {'not sets' if taking.must else 'True'}:",
-            *[f"            {k} = {lay[k]}" for k in keys],
-            f"            if {better}:",
-            "                card, taken = c, None",
-            *[f"                b_{k} = {k}" for k in keys]]
-    return out
+    return out + [
+        "    card = taken = None",
+        *[f"    b_{k} = {init[k]}" for k in keys],
+        "    for c in hand:",
+        "        size = 0",
+        "        if table:",
+        "            ans = kept.get(VALUE(c), UNASKED)",
+        "            if ans is UNASKED:",
+        "                ans = kept[VALUE(c)] = TAKER.by_values(key, VALUE(c))",
+        "            if ans is None:  # a part too long to keep: takings says it",
+        *["            " + line for line in _general()],
+        "            size = ans[0]",
+        "        w = WORTH[c]",
+        "        if size == 1:  # one way: the same in any order of the table",
+        "            s = ans[2][ans[1]][0]",
+        "            if len(s) == 1:",
+        "                t = (bv[s[0]],)",
+        "                total = w + WORTH[t[0]]",
+        "            else:",
+        "                t = tuple(sorted([bv[j] for j in s], key=PLACE))",
+        "                total = w",
+        "                for x in t:",
+        "                    total += WORTH[x]",
+        *["            " + line for line in judge],
+        "        elif size:  # ways in the table's order, which breaks ties",
+        "            count, sets = TAKER.in_order(tuple(map(VALUE, table)), VALUE(c))",
+        "            if count > MAXM // len(hand):  # the answer is cut: takings cuts it",
+        *["            " + line for line in _general()],
+        "            for s in sets:",
+        "                if len(s) == 1:",
+        "                    t = (table[s[0]],)",
+        "                    total = w + WORTH[t[0]]",
+        "                else:",
+        "                    t = tuple(sorted([table[j] for j in s], key=PLACE))",
+        "                    total = w",
+        "                    for x in t:",
+        "                        total += WORTH[x]",
+        *["                " + line for line in judge],
+        f"        if {'not size' if taking.must else 'True'}:",
+        "            t = None",
+        *[f"            {k} = {lay[k]}" for k in keys],
+        *["            " + line for line in judge[len(judge) - 2 - len(keys):]]]
 
 
 def _better(keys: list[str], most: bool) -> str:
@@ -191,9 +210,9 @@ def _events(events: Any, scorers: list[Any], env: dict[str, Any]) -> list[str]:
     their points at once `pts`; each fact tested by its written form where it has one."""
     if not events:
         return []
-    out = ["            left = n_table - len(t)", "            made = 0"]
+    out = ["left = n_table - len(t)", "made = 0"]
     if any(scorers):
-        out.append("            pts = 0.0")
+        out.append("pts = 0.0")
     for k, (ev, scorer) in enumerate(zip(events, scorers)):
         tests = []
         for j, f in enumerate(ev.when):
@@ -205,10 +224,10 @@ def _events(events: Any, scorers: list[Any], env: dict[str, Any]) -> list[str]:
         test = " or ".join(f"({x})" for x in tests)
         if not ev.on_last_play:
             test = f"not last and ({test})"
-        out += [f"            if {test}:", "                made += 1"]
+        out += [f"if {test}:", "    made += 1"]
         if scorer is not None:
             env[f"SCORER{k}"] = scorer
-            out.append(f"                pts += SCORER{k}(DECK, c, t)")
+            out.append(f"    pts += SCORER{k}(DECK, c, t)")
     return out
 
 

@@ -80,20 +80,17 @@ class Taker:
         self.tables: dict[tuple[Number, ...], dict[Number, Answer | None]] = {}
         #: every card's takings follow from values alone (the lister's usual path)
         self.all_plain = all(self.plain)
-        #: the answers by the table's values in its own order (`in_order`), each by a card's
-        #: value: (how many sets its answer's parts hold, the sets by their places on the
-        #: table in `takings`' order, uncut); plain dicts of tuples of numbers, which the
-        #: garbage collector stops looking at
-        self.ordered: dict[tuple[Number, ...], dict[Number, Ordered]] = {}
         #: per such table: its places in order of value, and the values in that order
         self.orders: dict[tuple[Number, ...], tuple[tuple[int, ...], tuple[Number, ...]]] = {}
 
     def in_order(self, key: tuple[Number, ...], value: Number) -> Ordered:
         """What a card of `value` takes from a table whose values, in its order, are `key`:
         (how many sets, the sets by their places on the table), or (TOO_MANY, ()) where
-        `takings` must say it (a part past `MAX_CAPTURE_MOVES`); kept in `ordered`. Made
-        from the answer by the values in order of value (`answers`), which tables of the
-        same values in other orders share."""
+        `takings` must say it (a part past `MAX_CAPTURE_MOVES`). Made from the answer by
+        the values in order of value (`tables`), which tables of the same values in other
+        orders share; the table's places in order of value are kept by `key` (`orders`).
+        Asked for a card of two or more ways only (the lister, policy_capture): one way is
+        the same in any order of the table."""
         order = self.orders.get(key)
         if order is None:
             if len(self.orders) >= MAX_KEPT_TABLES:
@@ -238,9 +235,13 @@ def capture_lister(opt: Any, actions: Mapping[tuple, Action], n: int) -> Any:
     play, each set it may take (or laying it down, when it takes nothing or need not take).
     Actions are made when first seen and reused after (`actions` is empty: too many). The
     usual case (a hand, every card's takings by values alone, no rule of the whole hand or
-    narrowing what a card takes) is listed here, by the table's values in its order: one
-    tuple and one lookup for the table, one a card (`Taker.in_order`); the rest by
-    `_listed`."""
+    narrowing what a card takes) is listed here, by the table's values in order of value
+    (`Taker.tables`): one sort, one tuple and one lookup for the table, one a card. An
+    answer of one set is the same in any order of the table (the table sorted by value, a
+    stable sort, names its places); a card of two or more ways, whose order is the table's,
+    asks `Taker.in_order` (`_ordered_ways`). Keyed by the values in the table's own order
+    instead, most tables of a fresh game were new (a third of the cards asked, against a
+    twentieth by values alone). The rest is listed by `_listed`."""
     params = opt.params
     source, table_zone = params["from"], params["table"]
     taking: Taking = params["_taking"]
@@ -253,45 +254,70 @@ def capture_lister(opt: Any, actions: Mapping[tuple, Action], n: int) -> Any:
         deck = play_deck(st.rules.deck, c) if (c := st.capture.counted) else st.rules.deck
         if kit[0] is not deck:
             kit = _kept_kit(opt, deck, taking, source)
-        _, taker, lays, singles, ordered, value, place = kit
-        if ordered is None:
+        _, taker, lays, singles, tables, value, place = kit
+        if tables is None:
             return _listed(st, p, source, taker, table_zone, action, lays, must)
         hand = st.hands[p]
         table = st.zones[table_zone]
         if not table or not hand:
             return [lays[card] for card in hand]
-        key = tuple(map(value, table))
-        kept = ordered.get(key)
+        bv = sorted(table, key=value)
+        key = tuple(map(value, bv))
+        kept = tables.get(key)
         if kept is None:
-            if len(ordered) >= MAX_KEPT_TABLES:
-                ordered.clear()
-            kept = ordered[key] = {}
+            if len(tables) >= MAX_KEPT_TABLES:
+                tables.clear()
+            kept = tables[key] = {}
         share = MAX_CAPTURE_MOVES // len(hand)
-        out = []
+        out: list[Action] = []
         for card in hand:
             v = value(card)
-            got = kept.get(v)
-            if got is None:
-                got = kept[v] = taker.in_order(key, v)
-            count, sets = got
-            if count > share:  # the answer is cut (or too long to keep): takings cuts it
-                sets = takings(taker.deck, taker.taking, card, table, max(1, share))
-                out += [action((card,) + taken) for taken in sets]
+            ans = kept.get(v, _UNASKED)
+            if ans is _UNASKED:
+                ans = kept[v] = taker.by_values(key, v)
+            if ans is None or ans[0] > 1:
+                took = _ordered_ways(taker, card, table, share, action, kit, out)
+            elif ans[0]:  # the usual: one set, in one part
+                took = True
+                s = ans[2][ans[1]][0]
+                if len(s) == 1:
+                    i = card * len(lays) + bv[s[0]]
+                    a = singles[i]
+                    if a is None:
+                        a = singles[i] = action((card, bv[s[0]]))
+                else:
+                    a = action((card,) + tuple(sorted([bv[j] for j in s], key=place)))
+                out.append(a)
             else:
-                for s in sets:
-                    if len(s) == 1:
-                        i = card * len(lays) + table[s[0]]
-                        a = singles[i]
-                        if a is None:
-                            a = singles[i] = action((card, table[s[0]]))
-                    else:
-                        a = action((card,) + tuple(sorted([table[j] for j in s], key=place)))
-                    out.append(a)
-            if not sets or not must:
+                took = False
+            if not took or not must:
                 out.append(lays[card])
         return out
 
     return legal
+
+
+def _ordered_ways(taker: Taker, card: int, table: list[int], share: int,
+                  action: Callable[[tuple[int, ...]], Action], kit: tuple,
+                  out: list[Action]) -> bool:
+    """The captures of a card of two or more ways (or of a part too long to keep), in the
+    order `takings` lists them, put in `out`; whether there are any."""
+    _, _, lays, singles, _, value, place = kit
+    count, sets = taker.in_order(tuple(map(value, table)), value(card))
+    if count > share:  # the answer is cut (or too long to keep): takings cuts it
+        cut = takings(taker.deck, taker.taking, card, table, max(1, share))
+        out += [action((card,) + taken) for taken in cut]
+        return bool(cut)
+    for s in sets:
+        if len(s) == 1:
+            i = card * len(lays) + table[s[0]]
+            a = singles[i]
+            if a is None:
+                a = singles[i] = action((card, table[s[0]]))
+        else:
+            a = action((card,) + tuple(sorted([table[j] for j in s], key=place)))
+        out.append(a)
+    return bool(sets)
 
 
 def kept_kit(opt: Any, deck: Any) -> tuple:
@@ -312,15 +338,15 @@ def _kept_kit(opt: Any, deck: Any, taking: Taking, source: str) -> tuple:
 def _kit(opt: Any, deck: Any, taking: Taking, source: str) -> tuple:
     """What a capture option's lister makes once per deck: (the deck, its `Taker`, laying
     each card down, taking one card by (card played * cards + card taken), made when first
-    met; the Taker's answers by the table's values in its order where the lister's usual
-    path lists, else None (`_listed`); a card's value and its place in the canonical order,
-    as lookups)."""
+    met; the Taker's answers by the table's values in order of value (`Taker.tables`) where
+    the lister's usual path lists, else None (`_listed`); a card's value and its place in
+    the canonical order, as lookups)."""
     taker = Taker(deck, taking)
     size = len(taker.values)
     lays = [make_action(opt, (c,)) for c in range(size)]
     singles: list[Action | None] = [None] * (size * size)
     fast = source == HAND and taker.all_plain and not (taking.hand_must or taking.narrowing)
-    return (deck, taker, lays, singles, taker.ordered if fast else None,
+    return (deck, taker, lays, singles, taker.tables if fast else None,
             taker.values.__getitem__, taker.place.__getitem__)
 
 

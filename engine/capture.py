@@ -470,7 +470,8 @@ def capture_apply(st: Any, opt: Any, action: Action, p: int) -> None:
 
 #: `capture_apply`'s statements for a card `card` played from the hand `hand` of `p` with a
 #: plain deck (no wild card counted) and no `takes_all` rank, taking `taken` (the cards in
-#: their canonical order) from `table`, or laid when `taken` is None; nothing recorded. The
+#: their canonical order) from `table`, or laid when `taken` is None; nothing recorded;
+#: `makes` is false when the capture is known to make no event (its facts were tested). The
 #: code written for a greedy turn (policy_capture) plays its move with them; its values:
 #: CARD_BITS, INTO (the zone of taken cards), EVENTS (the option's events), made_events,
 #: record_made.
@@ -487,7 +488,7 @@ else:
     previous = cap.last_played
     cap.last_taker = p
     cap.last_played = None
-    if EVENTS:
+    if makes:
         made = made_events(st, EVENTS, card, taken, len(table), previous, p, False)
         if made:
             record_made(st, made, card, taken, table, previous, p, False)"""

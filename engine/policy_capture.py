@@ -26,6 +26,7 @@ for move and field for field (tests/test_policy_capture.py plays both ways).
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -79,7 +80,8 @@ def _supported(rules: Ruleset, facts: PlayFacts) -> Option | None:
     """The capture option every turn plays, when the turns have the shape written here."""
     first = facts.first_step
     if rules.opening is not None or rules.opening_blind or facts.watch_moves or \
-            facts.on_all_passed or rules.capture_sources or len(first.options) != 1:
+            facts.on_all_passed or rules.capture_sources or len(first.options) != 1 or \
+            len(rules.steps) != 1:
         return None
     opt = first.options[0]
     if opt.role is not CAPTURE or opt.run is not capture_apply or opt.guards or \
@@ -126,11 +128,18 @@ def _choice(rules: Ruleset, opt: Option, kit: tuple, env: dict[str, Any]) -> lis
     scorers = [scoring.events.get(ev.name) if scoring else None for ev in events]
     most = rules.stakes.mode.sign > 0
     keys = (["made"] if events else []) + (["pts"] if any(scorers) else []) + ["total"]
-    judge = [*_events(events, scorers, env), f"if {_better(keys, most)}:",
+    last = ("(len(hand) == 1 and not " +
+            ("st.zones[REST]" if rules.rest_zone is not None else "False") +
+            " and sum(map(len, st.hands)) == 1)")
+    better = _better(keys, most)
+    judge = [*_events(events, scorers, last, env), f"if {better}:",
              "    card, taken = c, t", *[f"    b_{k} = {k}" for k in keys]]
+    lay_better = better
+    for k, zero in (("made", "0"), ("pts", "0.0"), ("total", "-w")):
+        lay_better = re.sub(rf"(?<!\w){k}(?!\w)", zero, lay_better)
     out = ["    p = st.current_player",
            "    hand = st.hands[p]",
-           "    if st._logging or st.capture.counted or st._step is not FIRST or not hand:",
+           "    if st._logging or not hand or st.capture.counted:",
            *["    " + line for line in _general()],
            "    table = st.zones[TABLE]",
            "    if table:",
@@ -142,10 +151,6 @@ def _choice(rules: Ruleset, opt: Option, kit: tuple, env: dict[str, Any]) -> lis
            "                TABLES.clear()",
            "            kept = TABLES[key] = {}",
            "        n_table = len(table)"]
-    if any(not ev.on_last_play for ev in events):
-        out.append("    last = len(hand) == 1 and not " +
-                   ("st.zones[REST]" if rules.rest_zone is not None else "False") +
-                   " and sum(map(len, st.hands)) == 1")
     if any(f not in FACT_CODE for ev in events for f in ev.when):
         out.append("    prev = st.capture.last_played")
     init = {"made": "-1" if most else "1 << 60", "pts": "-1e300" if most else "1e300",
@@ -190,9 +195,9 @@ def _choice(rules: Ruleset, opt: Option, kit: tuple, env: dict[str, Any]) -> lis
         "                        total += WORTH[x]",
         *["                " + line for line in judge],
         f"        if {'not size' if taking.must else 'True'}:",
-        "            t = None",
-        *[f"            {k} = {lay[k]}" for k in keys],
-        *["            " + line for line in judge[len(judge) - 2 - len(keys):]]]
+        f"            if {lay_better}:",
+        "                card, taken = c, None",
+        *[f"                b_{k} = {lay[k]}" for k in keys]]
 
 
 def _better(keys: list[str], most: bool) -> str:
@@ -205,9 +210,10 @@ def _better(keys: list[str], most: bool) -> str:
     return expr
 
 
-def _events(events: Any, scorers: list[Any], env: dict[str, Any]) -> list[str]:
+def _events(events: Any, scorers: list[Any], last: str, env: dict[str, Any]) -> list[str]:
     """The events a capture `(c,) + t` would make (capture_moves.made, in line): `made`, and
-    their points at once `pts`; each fact tested by its written form where it has one."""
+    their points at once `pts`; each fact tested by its written form where it has one, an
+    event not made on the hand's last play (`last`, an expression) asking it last."""
     if not events:
         return []
     out = ["left = n_table - len(t)", "made = 0"]
@@ -223,7 +229,7 @@ def _events(events: Any, scorers: list[Any], env: dict[str, Any]) -> list[str]:
                 tests.append(f"FACT{k}_{j}(CARDS, c, t, left, prev, p)")
         test = " or ".join(f"({x})" for x in tests)
         if not ev.on_last_play:
-            test = f"not last and ({test})"
+            test = f"({test}) and not {last}"
         out += [f"if {test}:", "    made += 1"]
         if scorer is not None:
             env[f"SCORER{k}"] = scorer
@@ -236,7 +242,8 @@ def _apply(opt: Option, env: dict[str, Any]) -> list[str]:
     params = opt.params
     env.update(INTO=params["into"], EVENTS=params["_events"], CARD_BITS=CARD_BITS,
                made_events=made_events, record_made=record_made)
-    return ["    " + line for line in HAND_CAPTURE.splitlines()]
+    makes = "b_made > 0" if params["_events"] else "False"
+    return [f"    makes = {makes}", *["    " + line for line in HAND_CAPTURE.splitlines()]]
 
 
 def _end_turn(rules: Ruleset, facts: PlayFacts, env: dict[str, Any]) -> list[str]:
@@ -247,8 +254,7 @@ def _end_turn(rules: Ruleset, facts: PlayFacts, env: dict[str, Any]) -> list[str
     env.update(fire=fire, next_seat=turns.next_seat, MAX_TURNS=turns.MAX_TURNS_PER_HAND)
     out = ["    if st.hand_over:", "        st._after_hand()", "        return",
            "    st.turns_in_hand = turns = st.turns_in_hand + 1",
-           "    st.turns_taken += 1",
-           "    st.just_drawn = None"]
+           "    st.turns_taken += 1"]  # (just_drawn stays None: no move of it draws)
     if facts.on_turn_end:
         out += _conditions(facts, env)
         out += ["    if held and fire(st, 'turn_end', p):", *_leave("        ")]

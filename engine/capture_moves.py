@@ -21,6 +21,7 @@ card? which events can be made at all?) worked out once per decision (`now`), no
 """
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Mapping, Sequence
 from itertools import combinations
 from typing import Any
@@ -161,30 +162,38 @@ class Taker:
         return self._answer(list(tvals), value)
 
     def _answer(self, tvals: list[Number], value: Number) -> Answer | None:
-        """The sets a card of `value` takes from a table of these values (in order), by
-        their places in that order, in their four parts (see `_cut`); None when a part is
-        longer than `MAX_CAPTURE_MOVES` (which of them the limit keeps depends on the
-        table's order: `takings` is asked)."""
+        """The sets a card of `value` takes from a table of these values (in order of value,
+        as every caller has them), by their places in that order, in their four parts (see
+        `_cut`); None when a part is longer than `MAX_CAPTURE_MOVES` (which of them the
+        limit keeps depends on the table's order: `takings` is asked). Sorted, the cards
+        equal to a value lie together and those below it come first (`bisect`): no scan."""
         taking = self.taking
         equal: list[Positions] = []
         sums: list[Positions] = []
         if taking.by_value:
-            equal = [(i,) for i, v in enumerate(tvals) if v == value]
+            lo = bisect_left(tvals, value)
+            equal = [(i,) for i in range(lo, bisect_right(tvals, value, lo))]
             if taking.sums and not (equal and taking.equal == "first"):
-                sums = _sums(tvals, value)
+                sums = _sums(tvals, value, lo)
         singles: list[Positions] = []
         with_played: list[Positions] = []
         if taking.with_played is not None:
             target = taking.with_played - value
-            singles = [(i,) for i, v in enumerate(tvals) if v == target]
-            with_played = _sums(tvals, target)
-        if any(len(p) >= MAX_CAPTURE_MOVES for p in (equal, sums, singles, with_played)):
+            lo = bisect_left(tvals, target)
+            singles = [(i,) for i in range(lo, bisect_right(tvals, target, lo))]
+            with_played = _sums(tvals, target, lo)
+        size = len(equal) + len(sums) + len(singles) + len(with_played)
+        if size >= MAX_CAPTURE_MOVES and max(len(equal), len(sums), len(singles),
+                                             len(with_played)) >= MAX_CAPTURE_MOVES:
             return None
         # kept as tuples: tuples of numbers only, which the garbage collector stops tracking
         # (lists it scans at every full collection, and the answers kept grow by thousands)
         parts = (tuple(equal), tuple(sums), tuple(singles), tuple(with_played))
-        filled = [i for i, p in enumerate(parts) if p]
-        return sum(len(p) for p in parts), filled[0] if len(filled) == 1 else -1, parts
+        only = -1
+        if size:
+            filled = [i for i in range(4) if parts[i]]
+            only = filled[0] if len(filled) == 1 else -1
+        return size, only, parts
 
     def _cut(self, parts: tuple[list[Positions], ...], limit: int) -> list[Positions]:
         """The sets as `takings` lists them, at most `limit` of them (its cuts, in its
@@ -217,16 +226,21 @@ def _in_table(part: Sequence[Positions], by_value: Sequence[int]) -> list[Positi
     return out
 
 
-def _sums(tvals: list[Number], target: Number) -> list[Positions]:
+def _sums(tvals: list[Number], target: Number, below: int) -> list[Positions]:
     """The positions of two or more table cards, each below `target`, adding up to it: the
-    fewest first, then in the table's order (as `capture._adding_up_to` lists them)."""
-    smaller = [i for i, v in enumerate(tvals) if v < target]
-    if len(smaller) > FEW:
-        return adding_up(smaller, [tvals[i] for i in smaller], [str(i) for i in smaller],
-                         target, MAX_CAPTURE_MOVES)
-    return [combo for size in range(2, len(smaller) + 1)
-            for combo in combinations(smaller, size)
-            if sum([tvals[i] for i in combo]) == target][:MAX_CAPTURE_MOVES]
+    fewest first, then in the table's order (as `capture._adding_up_to` lists them). The
+    values are in order, so those below the target are the first `below`."""
+    if below > FEW:
+        smaller = list(range(below))
+        return adding_up(smaller, tvals[:below], [str(i) for i in smaller], target,
+                         MAX_CAPTURE_MOVES)
+    value = tvals.__getitem__
+    out: list[Positions] = []
+    for size in range(2, below + 1):
+        for combo in combinations(range(below), size):
+            if sum(map(value, combo)) == target:  # (no comprehension: a call per combination)
+                out.append(combo)
+    return out[:MAX_CAPTURE_MOVES]
 
 
 # ---- the primitive's lister ------------------------------------------------------------------

@@ -406,8 +406,36 @@ def _rank_table(spec: Mapping[str, Any], ctx: CompileContext) -> Tally:
         if all(t is None for t in totals):
             return [0] * len(totals)
         return _most([-1.0 if t is None else t for t in totals], points)
-    return Tally(lambda deck, sides, events: [_best_total(by_card, suits, s, every)
+    orders = _by_suit(by_card, suits)
+    return Tally(lambda deck, sides, events: [_best_of_suits(orders, suits, s, every)
                                               for s in sides], award)
+
+
+def _by_suit(by_card: Sequence[tuple[int, float]], suits: int
+             ) -> tuple[tuple[tuple[int, float], ...], ...]:
+    """Per suit (a joker's past every suit), its cards with their table values, the highest
+    first: the first of them a side holds is its best of the suit."""
+    return tuple(tuple(sorted(((c, v) for c, (s, v) in enumerate(by_card) if s == suit),
+                              key=lambda cv: -cv[1]))
+                 for suit in range(suits + 1))
+
+
+def _best_of_suits(orders: Sequence[Sequence[tuple[int, float]]], suits: int,
+                   cards: Sequence[int], every_suit: bool) -> float | None:
+    """`_best_total` by each suit's cards from the highest value down (`_by_suit`): a side
+    mostly holds one of the first few, where a pass over its pile reads every card."""
+    have = set(cards)
+    total: float = 0
+    held = 0
+    for order in orders:
+        for c, v in order:
+            if c in have:
+                total += v
+                held += 1
+                break
+    if every_suit and held < suits:
+        return None
+    return total
 
 
 #: what a rank table without a `label` is called (en, it)

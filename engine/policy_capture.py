@@ -111,19 +111,59 @@ def _choice(rules: Ruleset, opt: Option, kit: tuple, env: dict[str, Any]) -> lis
 
     A card's ways of taking come from the answers kept by the table's values in order of
     value (`Taker.tables`: what a table in a new order shares with every other order of the
-    same values), not by the table's own order as the lister keeps them: most fresh tables
-    are new in their order, few in their values. An answer of one set is the same in any
-    order (the table's cards sorted by value stably, `bv`, name its places); a card with
-    two or more ways, whose order breaks greedy's ties, asks them in the table's order
-    (`Taker.in_order`)."""
+    same values), not by the table's own order: most fresh tables are new in their order,
+    few in their values. An answer of one set is the same in any order (the table's cards
+    sorted by value stably, `bv`, name its places); a card with two or more ways, whose
+    order breaks greedy's ties, asks them in the table's order (`Taker.in_order`)."""
     params = opt.params
-    taking = params["_taking"]
-    taker, value, place = kit[1], kit[5], kit[6]
-    env.update(TABLES=taker.tables, TAKER=taker, VALUE=value, PLACE=place,
-               WORTH=rules.card_worth, TABLE=params["table"], MAXM=MAX_CAPTURE_MOVES,
-               MAXK=MAX_KEPT_TABLES, REST=rules.rest_zone, stuck=turns.stuck,
-               CARDS=rules.deck.cards, DECK=rules.deck, UNASKED=UNASKED)
-    events = params["_events"]
+    taker = kit[1]
+    env.update(TABLES=taker.tables, TAKER=taker, VALUE=kit[5], VALUES=taker.values,
+               PLACE=kit[6], WORTH=rules.card_worth, TABLE=params["table"],
+               MAXM=MAX_CAPTURE_MOVES, MAXK=MAX_KEPT_TABLES, REST=rules.rest_zone,
+               stuck=turns.stuck, CARDS=rules.deck.cards, DECK=rules.deck, UNASKED=UNASKED)
+    judge, lay, init = _judging(rules, opt, env)
+    out = ["    p = st.current_player",
+           "    hand = st.hands[p]",
+           "    if st._logging or not hand or st.capture.counted:",
+           *["    " + line for line in _general()]]
+    if any(f not in FACT_CODE for ev in params["_events"] for f in ev.when):
+        out.append("    prev = st.capture.last_played")
+    return out + [
+        "    card = taken = None",
+        *["    " + line for line in init],
+        "    table = st.zones[TABLE]",
+        "    if not table:  # every card is laid",
+        "        for c in hand:",
+        "            w = WORTH[c]",
+        *["            " + line for line in lay],
+        "    else:",
+        "        bv = sorted(table, key=VALUE)",
+        "        key = tuple(map(VALUE, bv))",
+        "        kept = TABLES.get(key)",
+        "        if kept is None:",
+        "            if len(TABLES) >= MAXK:",
+        "                TABLES.clear()",
+        "            kept = TABLES[key] = {}",
+        "        n_table = len(table)",
+        "        for c in hand:",
+        "            ans = kept.get(VALUES[c], UNASKED)",
+        "            if ans is UNASKED:",
+        "                ans = kept[VALUES[c]] = TAKER.by_values(key, VALUES[c])",
+        "            if ans is None:  # a part too long to keep: takings says it",
+        *["                " + line for line in _general()],
+        "            w = WORTH[c]",
+        *["            " + line for line in _ways(judge)],
+        f"            if {'not ans[0]' if params['_taking'].must else 'True'}:",
+        *["                " + line for line in lay]]
+
+
+def _judging(rules: Ruleset, opt: Option, env: dict[str, Any]
+             ) -> tuple[list[str], list[str], list[str]]:
+    """best_capture's judgement, written for this option: the lines judging a capture of
+    `c` taking `t` (worth `total`), those judging `c` laid down (worth `w`), and the best's
+    start. Only the keys this ruleset has are compared (the events made, when it names any;
+    their points at once, when one scores; the worth), as tuples compare, without tuples."""
+    events = opt.params["_events"]
     scoring = rules.scoring
     scorers = [scoring.events.get(ev.name) if scoring else None for ev in events]
     most = rules.stakes.mode.sign > 0
@@ -134,70 +174,46 @@ def _choice(rules: Ruleset, opt: Option, kit: tuple, env: dict[str, Any]) -> lis
     better = _better(keys, most)
     judge = [*_events(events, scorers, last, env), f"if {better}:",
              "    card, taken = c, t", *[f"    b_{k} = {k}" for k in keys]]
+    laid = {"made": "0", "pts": "0.0", "total": "-w"}
     lay_better = better
-    for k, zero in (("made", "0"), ("pts", "0.0"), ("total", "-w")):
-        lay_better = re.sub(rf"(?<!\w){k}(?!\w)", zero, lay_better)
-    out = ["    p = st.current_player",
-           "    hand = st.hands[p]",
-           "    if st._logging or not hand or st.capture.counted:",
-           *["    " + line for line in _general()],
-           "    table = st.zones[TABLE]",
-           "    if table:",
-           "        bv = sorted(table, key=VALUE)",
-           "        key = tuple(map(VALUE, bv))",
-           "        kept = TABLES.get(key)",
-           "        if kept is None:",
-           "            if len(TABLES) >= MAXK:",
-           "                TABLES.clear()",
-           "            kept = TABLES[key] = {}",
-           "        n_table = len(table)"]
-    if any(f not in FACT_CODE for ev in events for f in ev.when):
-        out.append("    prev = st.capture.last_played")
-    init = {"made": "-1" if most else "1 << 60", "pts": "-1e300" if most else "1e300",
-            "total": "-1e300" if most else "1e300"}
-    lay = {"made": "0", "pts": "0.0", "total": "-w"}
-    return out + [
-        "    card = taken = None",
-        *[f"    b_{k} = {init[k]}" for k in keys],
-        "    for c in hand:",
-        "        size = 0",
-        "        if table:",
-        "            ans = kept.get(VALUE(c), UNASKED)",
-        "            if ans is UNASKED:",
-        "                ans = kept[VALUE(c)] = TAKER.by_values(key, VALUE(c))",
-        "            if ans is None:  # a part too long to keep: takings says it",
-        *["            " + line for line in _general()],
-        "            size = ans[0]",
-        "        w = WORTH[c]",
-        "        if size == 1:  # one way: the same in any order of the table",
-        "            s = ans[2][ans[1]][0]",
-        "            if len(s) == 1:",
-        "                t = (bv[s[0]],)",
-        "                total = w + WORTH[t[0]]",
-        "            else:",
-        "                t = tuple(sorted([bv[j] for j in s], key=PLACE))",
-        "                total = w",
-        "                for x in t:",
-        "                    total += WORTH[x]",
-        *["            " + line for line in judge],
-        "        elif size:  # ways in the table's order, which breaks ties",
-        "            count, sets = TAKER.in_order(tuple(map(VALUE, table)), VALUE(c))",
-        "            if count > MAXM // len(hand):  # the answer is cut: takings cuts it",
-        *["            " + line for line in _general()],
-        "            for s in sets:",
-        "                if len(s) == 1:",
-        "                    t = (table[s[0]],)",
-        "                    total = w + WORTH[t[0]]",
-        "                else:",
-        "                    t = tuple(sorted([table[j] for j in s], key=PLACE))",
-        "                    total = w",
-        "                    for x in t:",
-        "                        total += WORTH[x]",
-        *["                " + line for line in judge],
-        f"        if {'not size' if taking.must else 'True'}:",
-        f"            if {lay_better}:",
-        "                card, taken = c, None",
-        *[f"                b_{k} = {lay[k]}" for k in keys]]
+    for k, value in laid.items():
+        lay_better = re.sub(rf"(?<!\w){k}(?!\w)", value, lay_better)
+    lay = [f"if {lay_better}:", "    card, taken = c, None",
+           *[f"    b_{k} = {laid[k]}" for k in keys]]
+    start = {"made": "-1" if most else "1 << 60", "pts": "-1e300" if most else "1e300",
+             "total": "-1e300" if most else "1e300"}
+    return judge, lay, [f"b_{k} = {start[k]}" for k in keys]
+
+
+def _ways(judge: list[str]) -> list[str]:
+    """Each way the card `c` of answer `ans` takes, judged: one way from the answer by
+    values (`bv` names its places), two or more in the table's order."""
+    return [
+        "if ans[0] == 1:  # one way: the same in any order of the table",
+        "    s = ans[2][ans[1]][0]",
+        "    if len(s) == 1:",
+        "        t = (bv[s[0]],)",
+        "        total = w + WORTH[t[0]]",
+        "    else:",
+        "        t = tuple(sorted([bv[j] for j in s], key=PLACE))",
+        "        total = w",
+        "        for x in t:",
+        "            total += WORTH[x]",
+        *["    " + line for line in judge],
+        "elif ans[0]:  # ways in the table's order, which breaks ties",
+        "    count, sets = TAKER.in_order(tuple(map(VALUE, table)), VALUES[c])",
+        "    if count > MAXM // len(hand):  # the answer is cut: takings cuts it",
+        *["        " + line for line in _general()],
+        "    for s in sets:",
+        "        if len(s) == 1:",
+        "            t = (table[s[0]],)",
+        "            total = w + WORTH[t[0]]",
+        "        else:",
+        "            t = tuple(sorted([table[j] for j in s], key=PLACE))",
+        "            total = w",
+        "            for x in t:",
+        "                total += WORTH[x]",
+        *["        " + line for line in judge]]
 
 
 def _better(keys: list[str], most: bool) -> str:
@@ -278,8 +294,7 @@ def _end_turn(rules: Ruleset, facts: PlayFacts, env: dict[str, Any]) -> list[str
         "            nxt = next_seat(st, order, st.facts, p)",
         "        if nxt is None or st.hand_over:",
         *_leave("            "),
-        "    st.current_player = nxt",
-        "    st._step = FIRST",
+        "    st.current_player = nxt",  # (the step stays the first: the only one)
         "    if not st.hands[nxt]:  # (a hand holding a card has a move: a lay at least)",
         "        legal = st._legal = FIRST.legal(st, nxt)",
         "        if not legal:",

@@ -462,12 +462,14 @@ def empty(names: Any, ctx: CompileContext) -> Condition | None:
         return []
 
     def written(tag: str) -> tuple[list[str], dict[str, Any]]:
-        """The same test as statements setting `held` (over `st`), its values named with
-        `tag`: code written for a ruleset's turn (policy_capture) tests it in line."""
+        """The same test as statements setting `held` (over `st` and `p`, the player
+        acting), its values named with `tag`: code written for a ruleset's turn
+        (policy_capture) tests it in line."""
         lines = ["held = True"]
-        if hands_too:
-            lines += ["for _q in st.alive:", "    if st.hands[_q]:", "        held = False",
-                      "        break"]
+        if hands_too:  # the player acting is in the game: his hand first
+            lines += ["if st.hands[p]:", "    held = False", "else:",
+                      "    for _q in st.alive:", "        if st.hands[_q]:",
+                      "            held = False", "            break"]
         values: dict[str, Any] = {}
         for i, name in enumerate(plain):
             values[f"EMPTY{tag}_{i}"] = name

@@ -137,7 +137,7 @@ def _pts(n: float, lang: str) -> str:
 
 # ---- most cards ---------------------------------------------------------------------------
 def _most_cards(points: float, ctx: CompileContext) -> Tally:
-    return Tally(lambda deck, sides, events: [len(s) for s in sides],
+    return Tally(lambda deck, sides, events: list(map(len, sides)),
                  lambda counts: _most(counts, points))
 
 
@@ -169,7 +169,7 @@ def _most_of_suit(spec: Mapping[str, Any], ctx: CompileContext) -> Tally:
         return NOTHING
     points = _points(spec)
     of_suit = frozenset(c.id for c in ctx.deck.cards if c.suit == suit)  # counted by a set
-    return Tally(lambda deck, sides, events: [len(of_suit.intersection(s)) for s in sides],
+    return Tally(lambda deck, sides, events: list(map(len, map(of_suit.intersection, sides))),
                  lambda counts: _most(counts, points))
 
 
@@ -232,7 +232,7 @@ def _card(spec: Mapping[str, Any], ctx: CompileContext) -> Tally:
         return NOTHING
     code, points = ctx.deck.cards[card].code, _points(spec)
     copies = frozenset(c.id for c in ctx.deck.cards if c.code == code)  # counted by a set
-    return Tally(lambda deck, sides, events: [len(copies.intersection(s)) for s in sides],
+    return Tally(lambda deck, sides, events: list(map(len, map(copies.intersection, sides))),
                  lambda counts: [points * n for n in counts])
 
 
@@ -821,8 +821,8 @@ def settle_score(st: Any) -> None:
                 events=[dict(c) for c in cap.counts])
     for i, (name, pts) in enumerate(results):
         for side, n in enumerate(pts):
-            if n:
-                award(st, side, n, f"{name}#{i}")
+            if n:  # (the reason is words for the record only)
+                award(st, side, n, f"{name}#{i}" if st.record else "")
     if st.record:
         st.emit("settled", None, outcome="score", payers=[])
 

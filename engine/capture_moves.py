@@ -161,6 +161,19 @@ class Taker:
         not yet kept (`_answer`); the caller keeps it in `tables`."""
         return self._answer(list(tvals), value)
 
+    def kept_answer(self, tvals: tuple[Number, ...], value: Number) -> Answer | None:
+        """The answer for a card of `value` and a table of these values in order of value,
+        kept in `tables` (made when first asked)."""
+        kept = self.tables.get(tvals)
+        if kept is None:
+            if len(self.tables) >= MAX_KEPT_TABLES:
+                self.tables.clear()
+            kept = self.tables[tvals] = {}
+        answer = kept.get(value, _UNASKED)
+        if answer is _UNASKED:
+            answer = kept[value] = self._answer(list(tvals), value)
+        return answer
+
     def _answer(self, tvals: list[Number], value: Number) -> Answer | None:
         """The sets a card of `value` takes from a table of these values (in order of value,
         as every caller has them), by their places in that order, in their four parts (see

@@ -41,7 +41,7 @@ from .capture import (
     made_events,
     record_made,
 )
-from .capture_moves import MAX_KEPT_TABLES, UNASKED, kept_kit
+from .capture_moves import MAX_KEPT_TABLES, kept_kit
 from .cards import CARD_BITS
 from .roles import CAPTURE
 from .triggers import fire
@@ -117,10 +117,10 @@ def _choice(rules: Ruleset, opt: Option, kit: tuple, env: dict[str, Any]) -> lis
     order breaks greedy's ties, asks them in the table's order (`Taker.in_order`)."""
     params = opt.params
     taker = kit[1]
-    env.update(TABLES=taker.tables, TAKER=taker, VALUE=kit[5], VALUES=taker.values,
+    env.update(WAYS={}, one_way=_one_way, TAKER=taker, VALUE=kit[5], VALUES=taker.values,
                PLACE=kit[6], WORTH=rules.card_worth, TABLE=params["table"],
                MAXM=MAX_CAPTURE_MOVES, MAXK=MAX_KEPT_TABLES, REST=rules.rest_zone,
-               stuck=turns.stuck, CARDS=rules.deck.cards, DECK=rules.deck, UNASKED=UNASKED)
+               stuck=turns.stuck, CARDS=rules.deck.cards, DECK=rules.deck, )
     judge, lay, init = _judging(rules, opt, env)
     out = ["    p = st.current_player",
            "    hand = st.hands[p]",
@@ -139,21 +139,19 @@ def _choice(rules: Ruleset, opt: Option, kit: tuple, env: dict[str, Any]) -> lis
         "    else:",
         "        bv = sorted(table, key=VALUE)",
         "        key = tuple(map(VALUE, bv))",
-        "        kept = TABLES.get(key)",
+        "        kept = WAYS.get(key)",
         "        if kept is None:",
-        "            if len(TABLES) >= MAXK:",
-        "                TABLES.clear()",
-        "            kept = TABLES[key] = {}",
+        "            if len(WAYS) >= MAXK:",
+        "                WAYS.clear()",
+        "            kept = WAYS[key] = {}",
         "        n_table = len(table)",
         "        for c in hand:",
-        "            ans = kept.get(VALUES[c], UNASKED)",
-        "            if ans is UNASKED:",
-        "                ans = kept[VALUES[c]] = TAKER.by_values(key, VALUES[c])",
-        "            if ans is None:  # a part too long to keep: takings says it",
-        *["                " + line for line in _general()],
+        "            e = kept.get(VALUES[c])",
+        "            if e is None:",
+        "                e = kept[VALUES[c]] = one_way(TAKER.kept_answer(key, VALUES[c]))",
         "            w = WORTH[c]",
         *["            " + line for line in _ways(judge)],
-        f"            if {'not ans[0]' if params['_taking'].must else 'True'}:",
+        f"            if {'not e' if params['_taking'].must else 'True'}:",
         *["                " + line for line in lay]]
 
 
@@ -186,24 +184,24 @@ def _judging(rules: Ruleset, opt: Option, env: dict[str, Any]
 
 
 def _ways(judge: list[str]) -> list[str]:
-    """Each way the card `c` of answer `ans` takes, judged: one way from the answer by
-    values (`bv` names its places), two or more in the table's order."""
+    """Each way the card `c` takes, judged: its one way (`e`, places in the table sorted by
+    value, `bv`), or its ways in the table's order where it has two or more (`e` is MANY)."""
     return [
-        "if ans[0] == 1:  # one way: the same in any order of the table",
-        "    s = ans[2][ans[1]][0]",
-        "    if len(s) == 1:",
-        "        t = (bv[s[0]],)",
-        "        total = w + WORTH[t[0]]",
-        "    else:",
-        "        t = tuple(sorted([bv[j] for j in s], key=PLACE))",
-        "        total = w",
-        "        for x in t:",
-        "            total += WORTH[x]",
-        *["    " + line for line in judge],
-        "elif ans[0]:  # ways in the table's order, which breaks ties",
+        "if e.__class__ is tuple:",
+        "    if e:  # one way: the same in any order of the table",
+        "        if len(e) == 1:",
+        "            t = (bv[e[0]],)",
+        "            total = w + WORTH[t[0]]",
+        "        else:",
+        "            t = tuple(sorted([bv[j] for j in e], key=PLACE))",
+        "            total = w",
+        "            for x in t:",
+        "                total += WORTH[x]",
+        *["        " + line for line in judge],
+        "else:  # ways in the table's order, which breaks ties",
         "    count, sets = TAKER.in_order(tuple(map(VALUE, table)), VALUES[c])",
         "    if count > MAXM // len(hand):  # the answer is cut: takings cuts it",
-        *["        " + line for line in _general()],
+        *["    " + line for line in _general()],
         "    for s in sets:",
         "        if len(s) == 1:",
         "            t = (table[s[0]],)",
@@ -214,6 +212,19 @@ def _ways(judge: list[str]) -> list[str]:
         "            for x in t:",
         "                total += WORTH[x]",
         *["        " + line for line in judge]]
+
+
+#: a card has two or more ways to take (or too many to keep): the table's order says them
+#: (true, and no tuple: `not e` is a card that takes nothing)
+MANY = 1
+
+
+def _one_way(answer: Any) -> tuple[int, ...] | int:
+    """What the written turn keeps of an answer by values (`Taker._answer`): () when the card
+    takes nothing, its one way (places in order of value) when it has one, else MANY."""
+    if answer is None or answer[0] > 1:
+        return MANY
+    return answer[2][answer[1]][0] if answer[0] else ()
 
 
 def _better(keys: list[str], most: bool) -> str:

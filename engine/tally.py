@@ -20,6 +20,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .capture import award  # (not in settle_score: an import run at every hand's end)
 from .errors import CardError
 from .keywords import CompileContext, Kind, Registry, Terms, Unit
 
@@ -800,7 +801,6 @@ def _reached_at(st: Any, results: Sequence[tuple[str, list[float]]]) -> list[int
 def settle_score(st: Any) -> None:
     """The end of a hand scored by points won: the last taker takes what is left on the table
     (`scoring.leftover`), then each `scoring.hand` entry gives its points to the sides."""
-    from .capture import award
     scoring: Scoring = st.rules.scoring
     deck = st.rules.deck
     cap = st.capture

@@ -117,11 +117,12 @@ def _choice(rules: Ruleset, opt: Option, kit: tuple, env: dict[str, Any]) -> lis
     order breaks greedy's ties, asks them in the table's order (`Taker.in_order`)."""
     params = opt.params
     taker = kit[1]
-    env.update(WAYS={}, one_way=_one_way, TAKER=taker, VALUE=kit[5], VALUES=taker.values,
+    env.update(WAYS={}, one_way=_one_way, MANY=MANY, TAKER=taker, VALUE=kit[5], VALUES=taker.values,
                PLACE=kit[6], WORTH=rules.card_worth, TABLE=params["table"],
                MAXM=MAX_CAPTURE_MOVES, MAXK=MAX_KEPT_TABLES, REST=rules.rest_zone,
                stuck=turns.stuck, CARDS=rules.deck.cards, DECK=rules.deck, )
     judge, lay, init = _judging(rules, opt, env)
+    must = params["_taking"].must  # (else every card may be laid, after its ways)
     out = ["    p = st.current_player",
            "    hand = st.hands[p]",
            "    if st._logging or not hand or st.capture.counted:",
@@ -150,9 +151,8 @@ def _choice(rules: Ruleset, opt: Option, kit: tuple, env: dict[str, Any]) -> lis
         "            if e is None:",
         "                e = kept[VALUES[c]] = one_way(TAKER.kept_answer(key, VALUES[c]))",
         "            w = WORTH[c]",
-        *["            " + line for line in _ways(judge)],
-        f"            if {'not e' if params['_taking'].must else 'True'}:",
-        *["                " + line for line in lay]]
+        *["            " + line for line in _ways(judge, lay if must else [])],
+        *(["            " + line for line in lay] if not must else [])]
 
 
 def _judging(rules: Ruleset, opt: Option, env: dict[str, Any]
@@ -183,21 +183,23 @@ def _judging(rules: Ruleset, opt: Option, env: dict[str, Any]
     return judge, lay, [f"b_{k} = {start[k]}" for k in keys]
 
 
-def _ways(judge: list[str]) -> list[str]:
-    """Each way the card `c` takes, judged: its one way (`e`, places in the table sorted by
-    value, `bv`), or its ways in the table's order where it has two or more (`e` is MANY)."""
+def _ways(judge: list[str], lay: list[str]) -> list[str]:
+    """The card `c` judged by what it takes (`e`): nothing (laid down), its one way (places
+    in the table sorted by value, `bv`), or, where it has two or more (MANY), its ways in
+    the table's order."""
     return [
-        "if e.__class__ is tuple:",
-        "    if e:  # one way: the same in any order of the table",
-        "        if len(e) == 1:",
-        "            t = (bv[e[0]],)",
-        "            total = w + WORTH[t[0]]",
-        "        else:",
-        "            t = tuple(sorted([bv[j] for j in e], key=PLACE))",
-        "            total = w",
-        "            for x in t:",
-        "                total += WORTH[x]",
-        *["        " + line for line in judge],
+        "if not e:",
+        *["    " + line for line in lay or ["pass"]],
+        "elif e is not MANY:  # one way: the same in any order of the table",
+        "    if len(e) == 1:",
+        "        t = (bv[e[0]],)",
+        "        total = w + WORTH[t[0]]",
+        "    else:",
+        "        t = tuple(sorted([bv[j] for j in e], key=PLACE))",
+        "        total = w",
+        "        for x in t:",
+        "            total += WORTH[x]",
+        *["    " + line for line in judge],
         "else:  # ways in the table's order, which breaks ties",
         "    count, sets = TAKER.in_order(tuple(map(VALUE, table)), VALUES[c])",
         "    if count > MAXM // len(hand):  # the answer is cut: takings cuts it",
@@ -215,8 +217,8 @@ def _ways(judge: list[str]) -> list[str]:
 
 
 #: a card has two or more ways to take (or too many to keep): the table's order says them
-#: (true, and no tuple: `not e` is a card that takes nothing)
-MANY = 1
+#: (a true value, told by identity: `not e` is a card that takes nothing)
+MANY = (-1,)
 
 
 def _one_way(answer: Any) -> tuple[int, ...] | int:

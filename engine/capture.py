@@ -102,8 +102,10 @@ class CaptureState:
     counted: tuple[tuple[int, int], ...] = ()
 
     def __post_init__(self) -> None:
-        if not self.counts:
-            self.counts = [{} for _ in range(self.sides)]
+        if not self.counts:  # (a loop: a comprehension is a call, made at every hand)
+            counts = self.counts
+            for _ in range(self.sides):
+                counts.append({})
 
     def copy(self) -> CaptureState:
         """An independent copy (for `GameState.clone`)."""

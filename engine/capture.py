@@ -26,6 +26,7 @@ from typing import Any, Literal
 
 from .cards import CARD_BITS
 from .rules import Action, made_once
+from .tally import award
 
 #: The facts a capture may make (the words of `events[].when`).
 FACTS = ("sweep", "same_suit", "takes_last_played")
@@ -624,14 +625,6 @@ def is_last_play(st: Any) -> bool:
     if rest is not None and st.zones[rest]:
         return False
     return not any(pile for zone in st.rules.capture_sources for pile in st.own[zone])
-
-
-def award(st: Any, side: int, points: float, reason: str) -> None:
-    """Points to every member of a side (partners share their side's score)."""
-    for q in st.side_members[side]:
-        st.lives[q] += points
-        if st.record:  # (a call with its keywords' dict saved when nothing is recorded)
-            st.emit("points", q, points=st.lives[q], added=points, reason=reason)
 
 
 # ---- compiling an option ------------------------------------------------------------------

@@ -258,17 +258,13 @@ def _sums(tvals: list[Number], target: Number, below: int) -> list[Positions]:
 
 # ---- the primitive's lister ------------------------------------------------------------------
 def capture_lister(opt: Any, actions: Mapping[tuple, Action], n: int) -> Any:
-    """(state, player) -> the legal captures of this option: for each card the player may
-    play, each set it may take (or laying it down, when it takes nothing or need not take).
-    Actions are made when first seen and reused after (`actions` is empty: too many). The
-    usual case (a hand, every card's takings by values alone, no rule of the whole hand or
-    narrowing what a card takes) is listed here, by the table's values in order of value
-    (`Taker.tables`): one sort, one tuple and one lookup for the table, one a card. An
-    answer of one set is the same in any order of the table (the table sorted by value, a
-    stable sort, names its places); a card of two or more ways, whose order is the table's,
-    asks `Taker.in_order` (`_ordered_ways`). Keyed by the values in the table's own order
-    instead, most tables of a fresh game were new (a third of the cards asked, against a
-    twentieth by values alone). The rest is listed by `_listed`."""
+    """(state, player) -> the legal captures of this option: each set each card may take
+    (or laying it down, when it takes nothing or need not take), Actions made when first
+    seen. The usual case (a hand, takings by values alone, no rule of the whole hand or
+    narrowing a card's) is listed here by the table's values in order of value
+    (`Taker.tables`: by the table's own order, most tables of fresh games were new): one
+    set is the same in any order (the table sorted by value names its places), two or more
+    come in the table's order (`_ordered_ways`). The rest is listed by `_listed`."""
     params = opt.params
     source, table_zone = params["from"], params["table"]
     taking: Taking = params["_taking"]
@@ -302,10 +298,10 @@ def capture_lister(opt: Any, actions: Mapping[tuple, Action], n: int) -> Any:
             ans = kept.get(v, _UNASKED)
             if ans is _UNASKED:
                 ans = kept[v] = taker.by_values(key, v)
+            took = ans is None or ans[0] > 0
             if ans is None or ans[0] > 1:
                 took = _ordered_ways(taker, card, table, share, action, kit, out)
-            elif ans[0]:  # the usual: one set, in one part
-                took = True
+            elif took:  # the usual: one set, in one part
                 s = ans[2][ans[1]][0]
                 if len(s) == 1:
                     i = card * len(lays) + bv[s[0]]
@@ -315,8 +311,6 @@ def capture_lister(opt: Any, actions: Mapping[tuple, Action], n: int) -> Any:
                 else:
                     a = action((card,) + tuple(sorted([bv[j] for j in s], key=place)))
                 out.append(a)
-            else:
-                took = False
             if not took or not must:
                 out.append(lays[card])
         return out

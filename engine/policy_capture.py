@@ -87,7 +87,7 @@ def _supported(rules: Ruleset, facts: PlayFacts) -> Option | None:
     if opt.role is not CAPTURE or opt.run is not capture_apply or opt.guards or \
             opt.effects or opt.then is not None or opt.params["from"] != HAND:
         return None
-    taking = opt.params["_taking"]
+    taking: Any = opt.params["_taking"]
     if taking.hand_must or taking.narrowing or not rules.card_worth:
         return None
     return opt
@@ -115,7 +115,7 @@ def _choice(rules: Ruleset, opt: Option, kit: tuple, env: dict[str, Any]) -> lis
     few in their values. An answer of one set is the same in any order (the table's cards
     sorted by value stably, `bv`, name its places); a card with two or more ways, whose
     order breaks greedy's ties, asks them in the table's order (`Taker.in_order`)."""
-    params = opt.params
+    params: Any = opt.params
     taker = kit[1]
     env.update(WAYS={}, one_way=_one_way, MANY=MANY, TAKER=taker, VALUE=kit[5], VALUES=taker.values,
                PLACE=kit[6], WORTH=rules.card_worth, TABLE=params["table"],
@@ -161,7 +161,7 @@ def _judging(rules: Ruleset, opt: Option, env: dict[str, Any]
     `c` taking `t` (worth `total`), those judging `c` laid down (worth `w`), and the best's
     start. Only the keys this ruleset has are compared (the events made, when it names any;
     their points at once, when one scores; the worth), as tuples compare, without tuples."""
-    events = opt.params["_events"]
+    events: Any = opt.params["_events"]
     scoring = rules.scoring
     scorers = [scoring.events.get(ev.name) if scoring else None for ev in events]
     most = rules.stakes.mode.sign > 0

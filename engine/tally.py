@@ -20,7 +20,6 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .capture import award  # (not in settle_score: an import run at every hand's end)
 from .errors import CardError
 from .keywords import CompileContext, Kind, Registry, Terms, Unit
 
@@ -796,6 +795,16 @@ def _reached_at(st: Any, results: Sequence[tuple[str, list[float]]]) -> list[int
                 at = i
         out.append(at)
     return out
+
+
+def award(st: Any, side: int, points: float, reason: str) -> None:
+    """Points to every member of a side (partners share their side's score). Here, not with
+    the capture primitive: the end of every hand awards (an import in `settle_score` was run
+    at each), and `score` loads this module without the turn's."""
+    for q in st.side_members[side]:
+        st.lives[q] += points
+        if st.record:  # (a call with its keywords' dict saved when nothing is recorded)
+            st.emit("points", q, points=st.lives[q], added=points, reason=reason)
 
 
 def settle_score(st: Any) -> None:

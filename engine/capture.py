@@ -26,6 +26,7 @@ from typing import Any, Literal
 
 from .cards import CARD_BITS
 from .rules import Action, made_once
+from .tally import award
 
 #: The facts a capture may make (the words of `events[].when`).
 FACTS = ("sweep", "same_suit", "takes_last_played")
@@ -102,8 +103,10 @@ class CaptureState:
     counted: tuple[tuple[int, int], ...] = ()
 
     def __post_init__(self) -> None:
-        if not self.counts:
-            self.counts = [{} for _ in range(self.sides)]
+        if not self.counts:  # (a loop: a comprehension is a call, made at every hand)
+            counts = self.counts
+            for _ in range(self.sides):
+                counts.append({})
 
     def copy(self) -> CaptureState:
         """An independent copy (for `GameState.clone`)."""
@@ -468,6 +471,32 @@ def capture_apply(st: Any, opt: Any, action: Action, p: int) -> None:
         _made(st, [], played, taken, table, previous, p, by_rule)
 
 
+#: `capture_apply`'s statements for a card `card` played from the hand `hand` of `p` with a
+#: plain deck (no wild card counted) and no `takes_all` rank, taking `taken` (the cards in
+#: their canonical order) from `table`, or laid when `taken` is None; nothing recorded;
+#: `makes` is false when the capture is known to make no event (its facts were tested). The
+#: code written for a greedy turn (policy_capture) plays its move with them; its values:
+#: CARD_BITS, INTO (the zone of taken cards), EVENTS (the option's events), made_events,
+#: record_made.
+HAND_CAPTURE = """hand.remove(card)
+st.masks[p] ^= CARD_BITS[card]
+cap = st.capture
+if taken is None:
+    table.append(card)
+    cap.last_played = (p, card)
+else:
+    for x in taken:
+        table.remove(x)
+    st.own[INTO][st.side_of[p]].extend((card,) + taken)
+    previous = cap.last_played
+    cap.last_taker = p
+    cap.last_played = None
+    if makes:
+        made = made_events(st, EVENTS, card, taken, len(table), previous, p, False)
+        if made:
+            record_made(st, made, card, taken, table, previous, p, False)"""
+
+
 def _made(st: Any, made: list[CaptureEvent], played: int, taken: tuple[int, ...],
           table: list[int], previous: tuple[int, int] | None, p: int, by_rule: bool) -> None:
     """After a capture: the events it made counted and their points awarded; recorded, the
@@ -493,6 +522,10 @@ def _made(st: Any, made: list[CaptureEvent], played: int, taken: tuple[int, ...]
                     points=points)
         if points:
             award(st, side, points, ev.name)
+
+
+#: `_made`, for the code written for a turn (policy_capture)
+record_made = _made
 
 
 def made_events(st: Any, events: Sequence[CaptureEvent], played: int, taken: tuple[int, ...],
@@ -578,6 +611,10 @@ def _takes_last_played(cards: Any, played: int, taken: tuple[int, ...], left: in
 FACT_TESTS: dict[str, Callable[[Any, int, tuple[int, ...], int, Any, int], bool]] = {
     "sweep": _sweep, "same_suit": _same_suit, "takes_last_played": _takes_last_played}
 
+#: the facts whose test is one expression, written over the test's arguments (`left`, ...):
+#: code written for a ruleset's turn (policy_capture) tests them in line, the others by call
+FACT_CODE: dict[str, str] = {"sweep": "left == 0"}
+
 
 def is_last_play(st: Any) -> bool:
     """Nothing is left to play in this hand: every hand, the stock and the owned piles a
@@ -588,14 +625,6 @@ def is_last_play(st: Any) -> bool:
     if rest is not None and st.zones[rest]:
         return False
     return not any(pile for zone in st.rules.capture_sources for pile in st.own[zone])
-
-
-def award(st: Any, side: int, points: float, reason: str) -> None:
-    """Points to every member of a side (partners share their side's score)."""
-    for q in st.side_members[side]:
-        st.lives[q] += points
-        if st.record:  # (a call with its keywords' dict saved when nothing is recorded)
-            st.emit("points", q, points=st.lives[q], added=points, reason=reason)
 
 
 # ---- compiling an option ------------------------------------------------------------------

@@ -21,6 +21,7 @@ card? which events can be made at all?) worked out once per decision (`now`), no
 """
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Mapping, Sequence
 from itertools import combinations
 from typing import Any
@@ -52,6 +53,7 @@ Positions = tuple[int, ...]
 Answer = tuple[int, int, tuple[tuple[Positions, ...], ...]]
 #: no card of this value has asked about this table yet
 _UNASKED: Answer = (-1, -1, ())
+UNASKED = _UNASKED
 #: an answer by the table's values in its order (`Taker.in_order`)
 Ordered = tuple[int, tuple[Positions, ...]]
 #: the size of an answer `takings` must give (a part of it past MAX_CAPTURE_MOVES)
@@ -79,20 +81,17 @@ class Taker:
         self.tables: dict[tuple[Number, ...], dict[Number, Answer | None]] = {}
         #: every card's takings follow from values alone (the lister's usual path)
         self.all_plain = all(self.plain)
-        #: the answers by the table's values in its own order (`in_order`), each by a card's
-        #: value: (how many sets its answer's parts hold, the sets by their places on the
-        #: table in `takings`' order, uncut); plain dicts of tuples of numbers, which the
-        #: garbage collector stops looking at
-        self.ordered: dict[tuple[Number, ...], dict[Number, Ordered]] = {}
         #: per such table: its places in order of value, and the values in that order
         self.orders: dict[tuple[Number, ...], tuple[tuple[int, ...], tuple[Number, ...]]] = {}
 
     def in_order(self, key: tuple[Number, ...], value: Number) -> Ordered:
         """What a card of `value` takes from a table whose values, in its order, are `key`:
         (how many sets, the sets by their places on the table), or (TOO_MANY, ()) where
-        `takings` must say it (a part past `MAX_CAPTURE_MOVES`); kept in `ordered`. Made
-        from the answer by the values in order of value (`answers`), which tables of the
-        same values in other orders share."""
+        `takings` must say it (a part past `MAX_CAPTURE_MOVES`). Made from the answer by
+        the values in order of value (`tables`), which tables of the same values in other
+        orders share; the table's places in order of value are kept by `key` (`orders`).
+        Asked for a card of two or more ways only (the lister, policy_capture): one way is
+        the same in any order of the table."""
         order = self.orders.get(key)
         if order is None:
             if len(self.orders) >= MAX_KEPT_TABLES:
@@ -157,31 +156,57 @@ class Taker:
         return [(table[s[0]],) if len(s) == 1 else tuple(sorted([table[i] for i in s], key=place))
                 for s in sets]
 
+    def by_values(self, tvals: tuple[Number, ...], value: Number) -> Answer | None:
+        """The answer for a card of `value` and a table of these values in order of value,
+        not yet kept (`_answer`); the caller keeps it in `tables`."""
+        return self._answer(list(tvals), value)
+
+    def kept_answer(self, tvals: tuple[Number, ...], value: Number) -> Answer | None:
+        """The answer for a card of `value` and a table of these values in order of value,
+        kept in `tables` (made when first asked)."""
+        kept = self.tables.get(tvals)
+        if kept is None:
+            if len(self.tables) >= MAX_KEPT_TABLES:
+                self.tables.clear()
+            kept = self.tables[tvals] = {}
+        answer = kept.get(value, _UNASKED)
+        if answer is _UNASKED:
+            answer = kept[value] = self._answer(list(tvals), value)
+        return answer
+
     def _answer(self, tvals: list[Number], value: Number) -> Answer | None:
-        """The sets a card of `value` takes from a table of these values (in order), by
-        their places in that order, in their four parts (see `_cut`); None when a part is
-        longer than `MAX_CAPTURE_MOVES` (which of them the limit keeps depends on the
-        table's order: `takings` is asked)."""
+        """The sets a card of `value` takes from a table of these values (in order of value,
+        as every caller has them), by their places in that order, in their four parts (see
+        `_cut`); None when a part is longer than `MAX_CAPTURE_MOVES` (which of them the
+        limit keeps depends on the table's order: `takings` is asked). Sorted, the cards
+        equal to a value lie together and those below it come first (`bisect`): no scan."""
         taking = self.taking
         equal: list[Positions] = []
         sums: list[Positions] = []
         if taking.by_value:
-            equal = [(i,) for i, v in enumerate(tvals) if v == value]
+            lo = bisect_left(tvals, value)
+            equal = [(i,) for i in range(lo, bisect_right(tvals, value, lo))]
             if taking.sums and not (equal and taking.equal == "first"):
-                sums = _sums(tvals, value)
+                sums = _sums(tvals, value, lo)
         singles: list[Positions] = []
         with_played: list[Positions] = []
         if taking.with_played is not None:
             target = taking.with_played - value
-            singles = [(i,) for i, v in enumerate(tvals) if v == target]
-            with_played = _sums(tvals, target)
-        if any(len(p) >= MAX_CAPTURE_MOVES for p in (equal, sums, singles, with_played)):
+            lo = bisect_left(tvals, target)
+            singles = [(i,) for i in range(lo, bisect_right(tvals, target, lo))]
+            with_played = _sums(tvals, target, lo)
+        size = len(equal) + len(sums) + len(singles) + len(with_played)
+        if size >= MAX_CAPTURE_MOVES and max(len(equal), len(sums), len(singles),
+                                             len(with_played)) >= MAX_CAPTURE_MOVES:
             return None
         # kept as tuples: tuples of numbers only, which the garbage collector stops tracking
         # (lists it scans at every full collection, and the answers kept grow by thousands)
         parts = (tuple(equal), tuple(sums), tuple(singles), tuple(with_played))
-        filled = [i for i, p in enumerate(parts) if p]
-        return sum(len(p) for p in parts), filled[0] if len(filled) == 1 else -1, parts
+        only = -1
+        if size:
+            filled = [i for i in range(4) if parts[i]]
+            only = filled[0] if len(filled) == 1 else -1
+        return size, only, parts
 
     def _cut(self, parts: tuple[list[Positions], ...], limit: int) -> list[Positions]:
         """The sets as `takings` lists them, at most `limit` of them (its cuts, in its
@@ -214,27 +239,32 @@ def _in_table(part: Sequence[Positions], by_value: Sequence[int]) -> list[Positi
     return out
 
 
-def _sums(tvals: list[Number], target: Number) -> list[Positions]:
+def _sums(tvals: list[Number], target: Number, below: int) -> list[Positions]:
     """The positions of two or more table cards, each below `target`, adding up to it: the
-    fewest first, then in the table's order (as `capture._adding_up_to` lists them)."""
-    smaller = [i for i, v in enumerate(tvals) if v < target]
-    if len(smaller) > FEW:
-        return adding_up(smaller, [tvals[i] for i in smaller], [str(i) for i in smaller],
-                         target, MAX_CAPTURE_MOVES)
-    return [combo for size in range(2, len(smaller) + 1)
-            for combo in combinations(smaller, size)
-            if sum([tvals[i] for i in combo]) == target][:MAX_CAPTURE_MOVES]
+    fewest first, then in the table's order (as `capture._adding_up_to` lists them). The
+    values are in order, so those below the target are the first `below`."""
+    if below > FEW:
+        smaller = list(range(below))
+        return adding_up(smaller, tvals[:below], [str(i) for i in smaller], target,
+                         MAX_CAPTURE_MOVES)
+    value = tvals.__getitem__
+    out: list[Positions] = []
+    for size in range(2, below + 1):
+        for combo in combinations(range(below), size):
+            if sum(map(value, combo)) == target:  # (no comprehension: a call per combination)
+                out.append(combo)
+    return out[:MAX_CAPTURE_MOVES]
 
 
 # ---- the primitive's lister ------------------------------------------------------------------
 def capture_lister(opt: Any, actions: Mapping[tuple, Action], n: int) -> Any:
-    """(state, player) -> the legal captures of this option: for each card the player may
-    play, each set it may take (or laying it down, when it takes nothing or need not take).
-    Actions are made when first seen and reused after (`actions` is empty: too many). The
-    usual case (a hand, every card's takings by values alone, no rule of the whole hand or
-    narrowing what a card takes) is listed here, by the table's values in its order: one
-    tuple and one lookup for the table, one a card (`Taker.in_order`); the rest by
-    `_listed`."""
+    """(state, player) -> the legal captures of this option: each set each card may take
+    (or laying it down, when it takes nothing or need not take), Actions made when first
+    seen. The usual case (a hand, takings by values alone, no rule of the whole hand or
+    narrowing a card's) is listed here by the table's values in order of value
+    (`Taker.tables`: by the table's own order, most tables of fresh games were new): one
+    set is the same in any order (the table sorted by value names its places), two or more
+    come in the table's order (`_ordered_ways`). The rest is listed by `_listed`."""
     params = opt.params
     source, table_zone = params["from"], params["table"]
     taking: Taking = params["_taking"]
@@ -247,45 +277,74 @@ def capture_lister(opt: Any, actions: Mapping[tuple, Action], n: int) -> Any:
         deck = play_deck(st.rules.deck, c) if (c := st.capture.counted) else st.rules.deck
         if kit[0] is not deck:
             kit = _kept_kit(opt, deck, taking, source)
-        _, taker, lays, singles, ordered, value, place = kit
-        if ordered is None:
+        _, taker, lays, singles, tables, value, place = kit
+        if tables is None:
             return _listed(st, p, source, taker, table_zone, action, lays, must)
         hand = st.hands[p]
         table = st.zones[table_zone]
         if not table or not hand:
             return [lays[card] for card in hand]
-        key = tuple(map(value, table))
-        kept = ordered.get(key)
+        bv = sorted(table, key=value)
+        key = tuple(map(value, bv))
+        kept = tables.get(key)
         if kept is None:
-            if len(ordered) >= MAX_KEPT_TABLES:
-                ordered.clear()
-            kept = ordered[key] = {}
+            if len(tables) >= MAX_KEPT_TABLES:
+                tables.clear()
+            kept = tables[key] = {}
         share = MAX_CAPTURE_MOVES // len(hand)
-        out = []
+        out: list[Action] = []
         for card in hand:
             v = value(card)
-            got = kept.get(v)
-            if got is None:
-                got = kept[v] = taker.in_order(key, v)
-            count, sets = got
-            if count > share:  # the answer is cut (or too long to keep): takings cuts it
-                sets = takings(taker.deck, taker.taking, card, table, max(1, share))
-                out += [action((card,) + taken) for taken in sets]
-            else:
-                for s in sets:
-                    if len(s) == 1:
-                        i = card * len(lays) + table[s[0]]
-                        a = singles[i]
-                        if a is None:
-                            a = singles[i] = action((card, table[s[0]]))
-                    else:
-                        a = action((card,) + tuple(sorted([table[j] for j in s], key=place)))
-                    out.append(a)
-            if not sets or not must:
+            ans = kept.get(v, _UNASKED)
+            if ans is _UNASKED:
+                ans = kept[v] = taker.by_values(key, v)
+            took = ans is None or ans[0] > 0
+            if ans is None or ans[0] > 1:
+                took = _ordered_ways(taker, card, table, share, action, kit, out)
+            elif took:  # the usual: one set, in one part
+                s = ans[2][ans[1]][0]
+                if len(s) == 1:
+                    i = card * len(lays) + bv[s[0]]
+                    a = singles[i]
+                    if a is None:
+                        a = singles[i] = action((card, bv[s[0]]))
+                else:
+                    a = action((card,) + tuple(sorted([bv[j] for j in s], key=place)))
+                out.append(a)
+            if not took or not must:
                 out.append(lays[card])
         return out
 
     return legal
+
+
+def _ordered_ways(taker: Taker, card: int, table: list[int], share: int,
+                  action: Callable[[tuple[int, ...]], Action], kit: tuple,
+                  out: list[Action]) -> bool:
+    """The captures of a card of two or more ways (or of a part too long to keep), in the
+    order `takings` lists them, put in `out`; whether there are any."""
+    _, _, lays, singles, _, value, place = kit
+    count, sets = taker.in_order(tuple(map(value, table)), value(card))
+    if count > share:  # the answer is cut (or too long to keep): takings cuts it
+        cut = takings(taker.deck, taker.taking, card, table, max(1, share))
+        out += [action((card,) + taken) for taken in cut]
+        return bool(cut)
+    for s in sets:
+        if len(s) == 1:
+            i = card * len(lays) + table[s[0]]
+            a = singles[i]
+            if a is None:
+                a = singles[i] = action((card, table[s[0]]))
+        else:
+            a = action((card,) + tuple(sorted([table[j] for j in s], key=place)))
+        out.append(a)
+    return bool(sets)
+
+
+def kept_kit(opt: Any, deck: Any) -> tuple:
+    """The kit `opt`'s lister plays `deck` with (`_kit`), the same one, answers kept."""
+    params = opt.params
+    return _kept_kit(opt, deck, params["_taking"], params["from"])
 
 
 def _kept_kit(opt: Any, deck: Any, taking: Taking, source: str) -> tuple:
@@ -300,15 +359,15 @@ def _kept_kit(opt: Any, deck: Any, taking: Taking, source: str) -> tuple:
 def _kit(opt: Any, deck: Any, taking: Taking, source: str) -> tuple:
     """What a capture option's lister makes once per deck: (the deck, its `Taker`, laying
     each card down, taking one card by (card played * cards + card taken), made when first
-    met; the Taker's answers by the table's values in its order where the lister's usual
-    path lists, else None (`_listed`); a card's value and its place in the canonical order,
-    as lookups)."""
+    met; the Taker's answers by the table's values in order of value (`Taker.tables`) where
+    the lister's usual path lists, else None (`_listed`); a card's value and its place in
+    the canonical order, as lookups)."""
     taker = Taker(deck, taking)
     size = len(taker.values)
     lays = [make_action(opt, (c,)) for c in range(size)]
     singles: list[Action | None] = [None] * (size * size)
     fast = source == HAND and taker.all_plain and not (taking.hand_must or taking.narrowing)
-    return (deck, taker, lays, singles, taker.ordered if fast else None,
+    return (deck, taker, lays, singles, taker.tables if fast else None,
             taker.values.__getitem__, taker.place.__getitem__)
 
 
@@ -520,4 +579,4 @@ def _worth(worth: tuple[float, ...], cards: tuple[int, ...], kept: int) -> float
     return total
 
 
-__all__ = ["Taker", "best_capture", "capture_lister", "made", "now"]
+__all__ = ["Taker", "best_capture", "capture_lister", "kept_kit", "made", "now"]

@@ -182,11 +182,16 @@ def redeal(st: GameState, count: int) -> bool:
     if not stock or len(stock) < count * len(dealing):
         st.emit("redeal_failed", None)
         return False
-    for p in dealing:
-        for _ in range(count):
-            c = stock.pop()
-            st.hands[p].append(c)
-            st.masks[p] |= CARD_BITS[c]
+    hands, masks = st.hands, st.masks
+    for p in dealing:  # each his `count` cards off the top, the top card first
+        got = stock[-count:]
+        del stock[-count:]
+        got.reverse()
+        hands[p] += got
+        mask = masks[p]
+        for c in got:
+            mask |= CARD_BITS[c]
+        masks[p] = mask
     if st.record:
         st.emit("redeal", None, hands={p: st.rules.deck.codes(st.hands[p]) for p in dealing})
     return True

@@ -32,6 +32,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from .listing import _test
+from .policy_capture import capture_turn
 from .policy_swap import swap_turn
 from .roles import DISCARD, DRAW, KNOCK, PASS
 from .rules import made_once
@@ -46,10 +47,11 @@ Turn = Callable[[Any], None]
 
 def greedy_turn(rules: Ruleset, knock: float, declining: bool) -> Turn | None:
     """The ruleset's fused greedy turn for this knock bar (the widow family's from
-    `policy_swap`), or None when its turns have a shape no writer knows (made once per ruleset
-    and bar)."""
+    `policy_swap`, the capture family's from `policy_capture`), or None when its turns have a
+    shape no writer knows (made once per ruleset and bar)."""
     return made_once(rules, ("greedy_turn", knock, declining), lambda: (
-        _write(rules, knock, declining) or swap_turn(rules, knock, declining)))
+        _write(rules, knock, declining) or swap_turn(rules, knock, declining)
+        or capture_turn(rules, knock, declining)))
 
 
 def _supported(rules: Ruleset, facts: PlayFacts) -> bool:

@@ -139,7 +139,7 @@ def _pts(n: float, lang: str) -> str:
 
 # ---- most cards ---------------------------------------------------------------------------
 def _most_cards(points: float, ctx: CompileContext) -> Tally:
-    return Tally(lambda deck, sides, events: [len(s) for s in sides],
+    return Tally(lambda deck, sides, events: list(map(len, sides)),
                  lambda counts: _most(counts, points))
 
 
@@ -171,7 +171,7 @@ def _most_of_suit(spec: Mapping[str, Any], ctx: CompileContext) -> Tally:
         return NOTHING
     points = _points(spec)
     of_suit = frozenset(c.id for c in ctx.deck.cards if c.suit == suit)  # counted by a set
-    return Tally(lambda deck, sides, events: [len(of_suit.intersection(s)) for s in sides],
+    return Tally(lambda deck, sides, events: list(map(len, map(of_suit.intersection, sides))),
                  lambda counts: _most(counts, points))
 
 
@@ -234,7 +234,7 @@ def _card(spec: Mapping[str, Any], ctx: CompileContext) -> Tally:
         return NOTHING
     code, points = ctx.deck.cards[card].code, _points(spec)
     copies = frozenset(c.id for c in ctx.deck.cards if c.code == code)  # counted by a set
-    return Tally(lambda deck, sides, events: [len(copies.intersection(s)) for s in sides],
+    return Tally(lambda deck, sides, events: list(map(len, map(copies.intersection, sides))),
                  lambda counts: [points * n for n in counts])
 
 
@@ -408,8 +408,36 @@ def _rank_table(spec: Mapping[str, Any], ctx: CompileContext) -> Tally:
         if all(t is None for t in totals):
             return [0] * len(totals)
         return _most([-1.0 if t is None else t for t in totals], points)
-    return Tally(lambda deck, sides, events: [_best_total(by_card, suits, s, every)
+    orders = _by_suit(by_card, suits)
+    return Tally(lambda deck, sides, events: [_best_of_suits(orders, suits, s, every)
                                               for s in sides], award)
+
+
+def _by_suit(by_card: Sequence[tuple[int, float]], suits: int
+             ) -> tuple[tuple[tuple[int, float], ...], ...]:
+    """Per suit (a joker's past every suit), its cards with their table values, the highest
+    first: the first of them a side holds is its best of the suit."""
+    return tuple(tuple(sorted(((c, v) for c, (s, v) in enumerate(by_card) if s == suit),
+                              key=lambda cv: -cv[1]))
+                 for suit in range(suits + 1))
+
+
+def _best_of_suits(orders: Sequence[Sequence[tuple[int, float]]], suits: int,
+                   cards: Sequence[int], every_suit: bool) -> float | None:
+    """`_best_total` by each suit's cards from the highest value down (`_by_suit`): a side
+    mostly holds one of the first few, where a pass over its pile reads every card."""
+    have = set(cards)
+    total: float = 0
+    held = 0
+    for order in orders:
+        for c, v in order:
+            if c in have:
+                total += v
+                held += 1
+                break
+    if every_suit and held < suits:
+        return None
+    return total
 
 
 #: what a rank table without a `label` is called (en, it)
@@ -773,10 +801,19 @@ def _reached_at(st: Any, results: Sequence[tuple[str, list[float]]]) -> list[int
     return out
 
 
+def award(st: Any, side: int, points: float, reason: str) -> None:
+    """Points to every member of a side (partners share their side's score). Here, not with
+    the capture primitive: the end of every hand awards (an import in `settle_score` was run
+    at each), and `score` loads this module without the turn's."""
+    for q in st.side_members[side]:
+        st.lives[q] += points
+        if st.record:  # (a call with its keywords' dict saved when nothing is recorded)
+            st.emit("points", q, points=st.lives[q], added=points, reason=reason)
+
+
 def settle_score(st: Any) -> None:
     """The end of a hand scored by points won: the last taker takes what is left on the table
     (`scoring.leftover`), then each `scoring.hand` entry gives its points to the sides."""
-    from .capture import award
     scoring: Scoring = st.rules.scoring
     deck = st.rules.deck
     cap = st.capture
@@ -797,8 +834,8 @@ def settle_score(st: Any) -> None:
                 events=[dict(c) for c in cap.counts])
     for i, (name, pts) in enumerate(results):
         for side, n in enumerate(pts):
-            if n:
-                award(st, side, n, f"{name}#{i}")
+            if n:  # (the reason is words for the record only)
+                award(st, side, n, f"{name}#{i}" if st.record else "")
     if st.record:
         st.emit("settled", None, outcome="score", payers=[])
 

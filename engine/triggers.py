@@ -476,6 +476,25 @@ def empty(names: Any, ctx: CompileContext) -> Condition | None:
             if all(st.own[name]):
                 return None
         return []
+
+    def written(tag: str) -> tuple[list[str], dict[str, Any]]:
+        """The same test as statements setting `held` (over `st` and `p`, the player
+        acting), its values named with `tag`: code written for a ruleset's turn
+        (policy_capture) tests it in line."""
+        lines = ["held = True"]
+        if hands_too:  # the player acting is in the game: his hand first
+            lines += ["if st.hands[p]:", "    held = False", "else:",
+                      "    for _q in st.alive:", "        if st.hands[_q]:",
+                      "            held = False", "            break"]
+        values: dict[str, Any] = {}
+        for i, name in enumerate(plain):
+            values[f"EMPTY{tag}_{i}"] = name
+            lines += [f"if held and st.zones[EMPTY{tag}_{i}]:", "    held = False"]
+        for i, name in enumerate(owned_zones):
+            values[f"EMPTY_OWNED{tag}_{i}"] = name
+            lines += [f"if held and all(st.own[EMPTY_OWNED{tag}_{i}]):", "    held = False"]
+        return lines, values
+    check.written = written  # type: ignore[attr-defined]
     return check
 
 

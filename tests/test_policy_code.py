@@ -53,10 +53,11 @@ def test_the_written_greedy_turn_plays_the_same_games(name, players, bots):
         assert snapshot(fused) == snapshot(general), (name, players, bots, seed)
 
 
-@pytest.mark.parametrize("name,players", [("house/schwimmen-declare", 4), ("scopa", 2)])
+@pytest.mark.parametrize("name,players", [("house/schwimmen-declare", 4), ("cocincina", 2)])
 def test_other_shapes_play_the_general_loop(name, players):
-    """A declared hand or a capture is no shape the writers know (the widow family's exchanges
-    are policy_swap's: tests/test_policy_swap.py): no written turn, and the games are the
+    """A declared hand or a capture from a pile is no shape the writers know (the widow
+    family's exchanges are policy_swap's: tests/test_policy_swap.py; a capture from the hand
+    policy_capture's: tests/test_policy_capture.py): no written turn, and the games are the
     general loop's."""
     rules = load(name)
     assert compiled_turn(rules, "greedy", players) is None

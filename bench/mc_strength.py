@@ -5,12 +5,12 @@ the bot tested (`--bot`, default `NEW` below) in one seat, turn about (game g pu
 g mod players, so every seat gets its share), and the opponent in the others: `greedy`, or
 the previous plain `mc` (`OLD`: no inference from the others' moves, worlds scored by the
 hand, greedy's knock bar in the playouts). A game won by several players together counts 1/k
-to each of its k winners, so the fair share is exactly 1/players (where partners win together,
-as at four-player Scopa, the tested bot's partner is an opponent's kind and the fair share is
-that of a side). Prints one Markdown row per cell as it finishes: the win share, its 95%
-Wilson interval, and the median CPU time of the tested bot's decisions and of the
-opponents' (those with more than one legal move). The budget per decision is fixed in worlds
-(`iterations`), not in seconds, so a seed reproduces the table exactly; equal time per
+to each of its k winners, so the fair share is exactly 1/players (partners who win together,
+as at four-player Scopa, get a half each, and the tested bot's partner is an opponent's kind:
+0.5 there is a side that wins every game). Prints one Markdown row per cell as it finishes:
+the win share, its 95% Wilson interval, and the median CPU time of the tested bot's decisions
+and of the opponents' (those with more than one legal move). The budget per decision is fixed
+in worlds (`iterations`), not in seconds, so a seed reproduces the table exactly; equal time per
 decision is had by giving each bot the worlds that cost the same (the two median columns say
 whether they did).
 

@@ -52,7 +52,8 @@ All of it is opt-in: measured by bench/mc_strength.py (docs/lab.md), none of it 
 bot measurably stronger against both greedy and the previous `mc` at equal time per decision
 (the softer `slip=0.35` at the 22 worlds that cost what 32 do without it plays level with
 the previous `mc` against greedy, and under the fair share against three of it on a seed not
-used to fit it), so plain `mc` stays the bot it was.
+used to fit it; nor do playouts whose players knock from a bar of 25, `others=25`, session 15),
+so plain `mc` stays the bot it was.
 """
 from __future__ import annotations
 

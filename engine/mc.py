@@ -37,6 +37,13 @@ first quarter of the worlds narrows many moves to a few; `alloc=halve` (a constr
 argument; `--bots` does not list it yet) spends the same playouts in rounds of successive
 halving, so that the last two moves are compared over more worlds.
 
+Who the playouts' players are is a parameter as well: greedy at every seat, whose knock bar
+starts at `others` (the other players; default `GREEDY_KNOCK`, greedy's own 27) and at `own`
+(the searching player's own later turns; `others` when not given), falling a point a round.
+A lower bar ends the playouts' hands sooner, as players who search knock sooner than greedy
+(docs/lab.md, session 15). The `--bots` parser does not list these two yet
+(`PLAYOUT_BARS`; bench/mc_strength.py reads them from a spec).
+
 Late in a long hand (from round `PATIENCE`) the bot knocks where greedy would: the playouts'
 greedy players knock with anything by then, which makes every other move look better than a
 knock, and bots that all search so would never end the hand.
@@ -45,7 +52,8 @@ All of it is opt-in: measured by bench/mc_strength.py (docs/lab.md), none of it 
 bot measurably stronger against both greedy and the previous `mc` at equal time per decision
 (the softer `slip=0.35` at the 22 worlds that cost what 32 do without it plays level with
 the previous `mc` against greedy, and under the fair share against three of it on a seed not
-used to fit it), so plain `mc` stays the bot it was.
+used to fit it; nor do playouts whose players knock from a bar of 25, `others=25`, session 15),
+so plain `mc` stays the bot it was.
 """
 from __future__ import annotations
 
@@ -80,6 +88,8 @@ GREEDY_KNOCK = 27
 #: never knock: two `mc:iterations=8` in a swapping game swapped the same card back and forth up
 #: to the 2,000-turn limit. Greedy's bar is 19 by then, and mc's hands seldom last so long.
 PATIENCE = 10
+#: the constructor's playout knock bars, which `--bots` does not list yet
+PLAYOUT_BARS = ("others", "own")
 
 
 class MonteCarloBot:
@@ -107,7 +117,8 @@ class MonteCarloBot:
     def __init__(self, seed: int | None = None, iterations: int = 32,
                  time: float | None = None, caution: float = 0.5, keep: int = 3,
                  infer: str = "off", score: str = "hand", alpha: float = 1.0,
-                 slip: float = SLIP, adapt: str = "off", alloc: str = "narrow"):
+                 slip: float = SLIP, adapt: str = "off", alloc: str = "narrow",
+                 others: float = GREEDY_KNOCK, own: float | None = None):
         from .bots import greedy_bot  # (bots re-exports this class: imported when first made)
         self.rng = random.Random(seed)
         self.iterations = iterations
@@ -127,6 +138,10 @@ class MonteCarloBot:
         #: alloc=halve: successive halving over the moves at the playouts the narrowing costs
         self.halve = alloc == "halve"
         self.playout = greedy_bot()
+        #: the playouts' players: greedy whose knock bar starts at `others` (the others) and
+        #: at `own` (the searching player's own later decisions; `others` when not given)
+        self.others = greedy_bot(knock=others)
+        self.own = self.others if own is None else greedy_bot(knock=own)
 
     def __call__(self, state, actions: list) -> Action:
         if len(actions) == 1:
@@ -231,7 +246,7 @@ class MonteCarloBot:
 
     def _playouts(self, world, actions: list, tried: list[int], scorer: _Scorer) -> dict:
         """Each tried move played in `world` and on to the end of the hand, scored."""
-        playout = self.playout
+        others, own, p = self.others, self.own, scorer.p
         before = scorer.before(world)
         last = tried[-1]
         gains = {}
@@ -240,7 +255,7 @@ class MonteCarloBot:
             sim = world if i == last else world.clone()
             sim.apply_unchecked(actions[i])
             while not sim.hand_over:
-                action = playout(sim, sim._legal)
+                action = (own if sim.current_player == p else others)(sim, sim._legal)
                 play[action.option_ref](sim, action)
             gains[i] = scorer.score(sim, before)
         return gains

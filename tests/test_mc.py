@@ -280,3 +280,21 @@ def test_halving_is_named_in_a_bots_spec():
     assert kind.make(1, **params).halve
     kind, params = parse_bot("mc")
     assert not kind.make(1, **params).halve
+
+
+def test_the_playouts_knock_bars_change_the_moves_and_27_is_the_previous_mc():
+    # others / own: the knock bar (greedy's, falling a point a round) of the playouts' other
+    # players and of the searching player's own later turns; 27 is greedy's, so the previous
+    # mc plays move for move as before, and another bar makes the hands end elsewhere in the
+    # playouts, so some decisions change
+    seen = changed_others = changed_own = 0
+    for state, _ in _positions("trentuno", 40, games=2, every=2):
+        actions = state.legal_actions()
+        plain = MonteCarloBot(3, iterations=12)(state, actions)
+        assert MonteCarloBot(3, iterations=12, others=27, own=27)(state, actions) == plain
+        changed_others += MonteCarloBot(3, iterations=12, others=21)(state, actions) != plain
+        changed_own += MonteCarloBot(3, iterations=12, own=21)(state, actions) != plain
+        seen += 1
+        if seen > 30 and changed_others and changed_own:
+            break
+    assert seen > 30 and changed_others and changed_own

@@ -334,7 +334,11 @@ BOTS: dict[str, BotKind] = {kind.name: kind for kind in (
                    ("game", "hand")),
              Param("alloc", str, 0, 0, "halve: the playouts spent in rounds that each halve "
                    "the moves left; narrow: the first quarter of the worlds keeps a few "
-                   "moves (default)", ("halve", "narrow"))),
+                   "moves (default)", ("halve", "narrow")),
+             Param("others", float, 0, 1000, "the knock bar the other players of a playout "
+                   "start from, falling a point a round as greedy's (default 27, greedy's)"),
+             Param("own", float, 0, 1000, "the same bar for the searching player's own later "
+                   "turns in a playout (default: as others)")),
             "Monte Carlo: tries every move in random deals of the unseen cards",
             reads_history=True),
 )}

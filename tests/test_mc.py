@@ -287,14 +287,17 @@ def test_the_playouts_knock_bars_change_the_moves_and_27_is_the_previous_mc():
     # players and of the searching player's own later turns; 27 is greedy's, so the previous
     # mc plays move for move as before, and another bar makes the hands end elsewhere in the
     # playouts, so some decisions change
-    seen = changed_others = changed_own = 0
+    seen = changed_others = changed_own = changed_said = 0
     for state, _ in _positions("trentuno", 40, games=2, every=2):
         actions = state.legal_actions()
         plain = MonteCarloBot(3, iterations=12)(state, actions)
         assert MonteCarloBot(3, iterations=12, others=27, own=27)(state, actions) == plain
         changed_others += MonteCarloBot(3, iterations=12, others=21)(state, actions) != plain
+        said = parse_bots("mc:iterations=12:others=21:own=27", 4, 3)[0]   # as --bots says it
+        said_plain = parse_bots("mc:iterations=12", 4, 3)[0]
+        changed_said += said(state, actions) != said_plain(state, actions)
         changed_own += MonteCarloBot(3, iterations=12, own=21)(state, actions) != plain
         seen += 1
-        if seen > 30 and changed_others and changed_own:
+        if seen > 30 and changed_others and changed_own and changed_said:
             break
-    assert seen > 30 and changed_others and changed_own
+    assert seen > 30 and changed_others and changed_own and changed_said

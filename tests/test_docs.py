@@ -149,8 +149,8 @@ def _speed_table() -> dict[str, list[str]]:
     rows: dict[str, list[str]] = {}
     for line in _section(_page("speed.md"), "Where it stands (December 2026)"):
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
-        if len(cells) == 4 and cells[0].startswith("`reference_"):
-            rows.setdefault(cells[0].split("`")[1], cells[1:])
+        if len(cells) == 5 and cells[0].startswith("`reference_"):
+            rows.setdefault(cells[0].split("`")[1], cells[1:4])
     return rows
 
 
@@ -159,9 +159,13 @@ def test_the_speed_figures_are_the_tables_everywhere():
     plain, tuned = rows["reference_trentuno"], rows["reference_trentuno_tuned"]
     readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
     assert (f"runs at {plain[0]} of the plain Trentuno simulator at 2 players, {plain[1]} at 4 "
-            f"and {plain[2]} at 6, at {rows['reference_scat'][1]} of the Scat one, at "
-            f"{tuned[1]} of the tuned Trentuno simulator") in readme
-    assert f"at {rows['reference_scopa'][1]} of the Scopa one" in readme
+            f"and {plain[2]} at 6") in readme
+    scat, scopa = rows["reference_scat"], rows["reference_scopa"]
+    assert f"at {scat[1]} of the Scat one ({scat[0]} at 2 players;" in readme
+    assert f"{rows['reference_scat_tuned'][1]} of a tuned Scat one" in readme
+    assert f"at {tuned[1]} of the tuned Trentuno simulator" in readme
+    assert f"{tuned[0]} at 2 players) and" in readme
+    assert f"at {scopa[1]} of the Scopa one ({scopa[0]} at 2 players; fresh seeds" in readme
     assert f"random playouts at {rows['reference_playout'][1]} of a hand-written" in readme
     # the README's Speed section names our references in bench/, not the shared one
     speed = readme.split("## Speed")[1]

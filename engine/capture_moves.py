@@ -99,14 +99,7 @@ class Taker:
             at = tuple(sorted(range(len(key)), key=key.__getitem__))  # stable
             order = self.orders[key] = at, tuple(map(key.__getitem__, at))
         at, tvals = order
-        kept = self.tables.get(tvals)
-        if kept is None:
-            if len(self.tables) >= MAX_KEPT_TABLES:
-                self.tables.clear()
-            kept = self.tables[tvals] = {}
-        answer = kept.get(value, _UNASKED)
-        if answer is _UNASKED:
-            answer = kept[value] = self._answer(list(tvals), value)
+        answer = self.kept_answer(tvals, value)
         got: Ordered
         if answer is None:
             got = TOO_MANY, ()

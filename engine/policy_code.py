@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 from .listing import _test
 from .policy_capture import capture_turn
+from .policy_env import greedy_env
 from .policy_swap import swap_turn
 from .roles import DISCARD, DRAW, KNOCK, PASS
 from .rules import made_once
@@ -89,22 +90,12 @@ def _discard_step(rules: Ruleset, facts: PlayFacts, opt: Option) -> Step | None:
 
 
 def _write(rules: Ruleset, knock: float, declining: bool) -> Turn | None:
-    from .bots import _greedy_tables, _improver  # bots imports this module's user
-    from .rules import play_facts
-
-    facts = play_facts(rules)
-    if not _supported(rules, facts):
+    made = greedy_env(rules, knock, declining, _supported)
+    if made is None:
         return None
-    strength, value_of_rank, size, _, shows_top, bar, _, bits, declares = \
-        _greedy_tables(rules, knock, declining)
-    if declares:
-        return None
+    facts, env, shows_top = made
     first = facts.first_step
-    env: dict[str, Any] = {
-        "FIRST": first, "BOT": _improver(knock, declining), "PLAY": facts.play,
-        "end_turn": facts.end_turn, "STRENGTH": strength, "VALUE_OF_RANK": value_of_rank,
-        "SIZE": size, "BAR": bar, "BITS": bits, "KNOCK": KNOCK,
-        "DECLINING": declining}
+    env.update(KNOCK=KNOCK, DECLINING=declining)
     out = ["def turn(st):",
            "    legal = st._legal",
            "    p = st.current_player",

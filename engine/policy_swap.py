@@ -32,6 +32,7 @@ from __future__ import annotations
 from math import comb
 from typing import TYPE_CHECKING, Any
 
+from .policy_env import greedy_env
 from .roles import EXCHANGE, KNOCK, PASS, SWAP, SWAP_ALL, Role
 from .rules import made_once
 from .triggers import fire
@@ -49,22 +50,12 @@ def swap_turn(rules: Ruleset, knock: float, declining: bool) -> Turn | None:
     """The ruleset's greedy turn written as code for this knock bar (`declining`: the bar
     drops a point a round), or None when its turn is not a shape of the widow family
     (`policy_code.greedy_turn` asks, and keeps the answer once per ruleset and bar)."""
-    from .bots import _greedy_tables, _improver  # bots imports policy_code, which imports this
-    from .rules import play_facts
-
-    facts = play_facts(rules)
-    if not _supported(rules, facts):
+    made = greedy_env(rules, knock, declining, _supported)
+    if made is None:
         return None
-    strength, value_of_rank, size, _, _, bar, _, bits, declares = \
-        _greedy_tables(rules, knock, declining)
-    if declares:
-        return None
+    facts, env, _ = made
     first = facts.first_step
-    env: dict[str, Any] = {
-        "FIRST": first, "BOT": _improver(knock, declining), "PLAY": facts.play,
-        "end_turn": facts.end_turn, "fire": fire, "STRENGTH": strength,
-        "VALUE_OF_RANK": value_of_rank, "SIZE": size, "BAR": bar, "BITS": bits,
-        **{role.name: role for role in PLAYED}}
+    env.update({"fire": fire, **{role.name: role for role in PLAYED}})
     walks = _walks(first)
     if walks and _rows(rules):  # the hand's value read from the rows of its pairs
         env["ROWS"] = made_once(rules, ("pair_rows",), lambda: _pair_rows(rules))

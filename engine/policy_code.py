@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 from .listing import _test
 from .policy_capture import capture_turn
-from .policy_env import greedy_env
+from .policy_env import TURN_OPENING, greedy_env
 from .policy_swap import swap_turn
 from .roles import DISCARD, DRAW, KNOCK, PASS
 from .rules import made_once
@@ -96,14 +96,7 @@ def _write(rules: Ruleset, knock: float, declining: bool) -> Turn | None:
     facts, env, shows_top = made
     first = facts.first_step
     env.update(KNOCK=KNOCK, DECLINING=declining)
-    out = ["def turn(st):",
-           "    legal = st._legal",
-           "    p = st.current_player",
-           "    hand = st.hands[p]",
-           "    if st._step is not FIRST or len(legal) == 1 or len(hand) != SIZE:",
-           "        a = BOT(st, legal)",
-           "        return PLAY[a.option_ref](st, a)",
-           "    hmask = st.masks[p]",
+    out = [*TURN_OPENING,
            "    cur = STRENGTH[hmask]",
            "    a = None",
            f"    if VALUE_OF_RANK[cur] >= BAR{' - st.round' if declining else ''}:",

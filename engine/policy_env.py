@@ -12,6 +12,17 @@ from .rules import play_facts
 if TYPE_CHECKING:
     from .rules import PlayFacts, Ruleset
 
+#: how every written turn opens: a position of an unusual form (not the first step, one move
+#: offered, a hand not of its size) is left to the bot itself; else the hand's mask is read
+TURN_OPENING = ("def turn(st):",
+                "    legal = st._legal",
+                "    p = st.current_player",
+                "    hand = st.hands[p]",
+                "    if st._step is not FIRST or len(legal) == 1 or len(hand) != SIZE:",
+                "        a = BOT(st, legal)",
+                "        return PLAY[a.option_ref](st, a)",
+                "    hmask = st.masks[p]")
+
 
 def greedy_env(rules: Ruleset, knock: float, declining: bool,
                supported: Callable[[Ruleset, PlayFacts], bool]

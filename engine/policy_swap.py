@@ -32,7 +32,7 @@ from __future__ import annotations
 from math import comb
 from typing import TYPE_CHECKING, Any
 
-from .policy_env import greedy_env
+from .policy_env import TURN_OPENING, greedy_env
 from .roles import EXCHANGE, KNOCK, PASS, SWAP, SWAP_ALL, Role
 from .rules import made_once
 from .triggers import fire
@@ -62,14 +62,7 @@ def swap_turn(rules: Ruleset, knock: float, declining: bool) -> Turn | None:
         value = ["    h0, h1, h2 = hand", "    cur = ROWS[h0][h1][h2]"]
     else:
         value = ["    cur = STRENGTH[hmask]"]
-    out = ["def turn(st):",
-           "    legal = st._legal",
-           "    p = st.current_player",
-           "    hand = st.hands[p]",
-           "    if st._step is not FIRST or len(legal) == 1 or len(hand) != SIZE:",
-           "        a = BOT(st, legal)",
-           "        return PLAY[a.option_ref](st, a)",
-           "    hmask = st.masks[p]",
+    out = [*TURN_OPENING,
            *value,
            "    a = None",
            f"    if VALUE_OF_RANK[cur] >= BAR{' - st.round' if declining else ''}:",

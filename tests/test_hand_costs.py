@@ -65,3 +65,21 @@ def test_capture_deal_walks_no_zones(monkeypatch: pytest.MonkeyPatch) -> None:
     assert calls == []
     piles = [p for ps in st.own.values() for p in ps]
     assert len({id(p) for p in piles}) == len(piles)
+
+
+def test_the_cut_draws_as_random_sample_without_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The cut for the first deal is drawn in one loop, not by `Random.sample`'s Python layer
+    (every simulated game cuts), and still draws the very cards `sample` draws: same first
+    dealers."""
+    from trentuno.engine.dealing import _cut
+    for seed in range(300):
+        for n, k in ((40, 4), (52, 5), (32, 2), (20, 4), (52, 8)):
+            assert _cut(random.Random(seed), n, k) == random.Random(seed).sample(range(n), k)
+    rules = load("trentuno")
+    assert rules.first_dealer == "highest_cut"
+    dealers = [GameState(rules, 4, seed=s, record=False).dealer for s in range(40)]
+
+    def refused(*args: object, **kwargs: object) -> list[int]:
+        raise AssertionError("the cut called Random.sample")
+    monkeypatch.setattr(random.Random, "sample", refused)
+    assert [GameState(rules, 4, seed=s, record=False).dealer for s in range(40)] == dealers

@@ -35,6 +35,32 @@ _CSeed = _random.Random.seed
 
 
 # ---- who deals, who plays ---------------------------------------------------------------
+def _below(getrandbits: Callable[[int], int], n: int) -> int:
+    """`Random.randrange(n)` for n > 0, as `random` draws it (the fewest bits, drawn again
+    while too big), with no Python call but the generator's: every game cuts for the deal."""
+    k = n.bit_length()
+    r = getrandbits(k)
+    while r >= n:
+        r = getrandbits(k)
+    return r
+
+
+def _cut(rng: random.Random, n: int, k: int) -> list[int]:
+    """`rng.sample(range(n), k)`, the same cards: for a deck larger than 21 cards and at most
+    five cutting (where `random` draws distinct indices, each again while already drawn) one
+    loop here, else `sample` itself."""
+    if k > 5 or n <= 21 or k > n:
+        return rng.sample(range(n), k)
+    getrandbits = rng.getrandbits
+    out: list[int] = []
+    for _ in range(k):
+        j = _below(getrandbits, n)
+        while j in out:
+            j = _below(getrandbits, n)
+        out.append(j)
+    return out
+
+
 def first_dealer(st: GameState) -> int:
     """The first dealer, as the ruleset chooses him: the first seat, a random seat, or the
     highest (lowest) card cut, cutting again among the tied."""
@@ -42,14 +68,21 @@ def first_dealer(st: GameState) -> int:
     if how == "first_seat":
         return 0
     rng = scratch_random()  # the cut's stream: the seed alone
-    rng.seed(st.seed)
+    seed = st.seed
+    if seed.__class__ is int:  # `rng.seed(seed)` without its Python layer (as `_seed_text`)
+        _CSeed(rng, seed)
+    else:
+        rng.seed(seed)
     if how == "random":
-        return rng.randrange(st.players)
+        return _below(rng.getrandbits, st.players)
     deck = st.rules.deck
     cutters = list(range(st.players))
+    strength = deck.strength
     while True:
-        cards = rng.sample(range(len(deck.cards)), len(cutters))
-        strengths = [deck.strength(c) for c in cards]
+        cards = _cut(rng, len(deck.cards), len(cutters))
+        strengths = []
+        for c in cards:
+            strengths.append(strength(c))
         target = max(strengths) if how == "highest_cut" else min(strengths)
         if st.record:
             st.emit("cut", None, cards={p: deck.code(c) for p, c in zip(cutters, cards)})

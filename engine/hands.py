@@ -137,4 +137,5 @@ def finish_game(st: GameState, winners: list[int]) -> None:
     st.current_player = -1
     st._legal = []
     stakes.pay_winners(st)
-    st.emit("game_over", None, winners=st.winners)
+    if st.record:
+        st.emit("game_over", None, winners=st.winners)

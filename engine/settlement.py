@@ -132,7 +132,16 @@ TIE_POLICIES: Registry[Policy] = Registry(Kind.TIE_POLICY, forms=("ties",),
 
 
 def _strengths(st: Any) -> dict[int, int]:
-    return {p: st.hand_strength(p) for p in st.alive}
+    """Each live hand's strength, the ruleset's table read directly (a whole hand is in it;
+    another is valued by `hand_strength`), in a loop: every settled hand asks this."""
+    out: dict[int, int] = {}
+    strength, masks = st.rules.valuation.strength, st.masks
+    for p in st.alive:
+        try:
+            out[p] = strength[masks[p]]
+        except KeyError:
+            out[p] = st.hand_strength(p)
+    return out
 
 
 def highest(st: Any) -> list[int]:
@@ -582,6 +591,7 @@ def settle(st: Any, outcome: HandEnd, winners: list[int]) -> None:
     """The end of a hand, paid as the stakes mode says (`StakesMode.settle`); a void hand, or
     one nobody is left in, costs nothing."""
     if outcome == "void" or not st.alive:
-        st.emit("settled", None, outcome=outcome, payers=[])
+        if st.record:
+            st.emit("settled", None, outcome=outcome, payers=[])
         return
     st.rules.stakes.mode.settle(st, outcome, winners)

@@ -41,7 +41,8 @@ def add_points(st: GameState, p: int, count: int) -> None:
     """Points mode: a payer takes penalty points; nobody goes out."""
     st.lives[p] += count
     st.lives_lost += count  # what a simulation tallies as "paid", whatever the currency
-    st.emit("points", p, points=st.lives[p], added=count)
+    if st.record:  # (an event's keywords are a dict made at each call)
+        st.emit("points", p, points=st.lives[p], added=count)
 
 
 def lose_lives(st: GameState, p: int, count: int) -> None:
@@ -62,7 +63,8 @@ def lose_lives(st: GameState, p: int, count: int) -> None:
             if st.lives[p] == 0:
                 if rules.last_chance:
                     st.on_last_chance[p] = True
-                    st.emit("last_chance", p)
+                    if st.record:
+                        st.emit("last_chance", p)
                 else:
                     go_out(st, p)
         else:
@@ -86,7 +88,8 @@ def take_pot(st: GameState, winners: list[int]) -> None:
         if st.rules.stakes.mode.antes:  # the pot goes back into the bankroll
             st.lives[p] += share
     st.pot -= share * len(winners)
-    st.emit("pot", None, winners=winners, each=share)
+    if st.record:
+        st.emit("pot", None, winners=winners, each=share)
 
 
 def reenter(st: GameState, players: list[int]) -> None:
@@ -96,7 +99,8 @@ def reenter(st: GameState, players: list[int]) -> None:
         st.lives[p] = lives
         st.on_last_chance[p] = False
     st.alive = sorted(players)
-    st.emit("reentry", None, players=list(st.alive), lives=lives)
+    if st.record:
+        st.emit("reentry", None, players=list(st.alive), lives=lives)
 
 
 def leaders(st: GameState) -> list[int]:

@@ -276,7 +276,8 @@ def _transfer(st: Any, receivers: list[int], paid: int, sign: int) -> None:
         moved = share if sign > 0 else min(share, st.lives[p])
         if moved:
             st.lives[p] += sign * moved
-            st.emit("points", p, points=st.lives[p], added=sign * moved)
+            if st.record:
+                st.emit("points", p, points=st.lives[p], added=sign * moved)
 
 
 def pay_points(st: Any, outcome: str, winners: list[int]) -> None:
@@ -337,9 +338,11 @@ def pay_pot(st: Any, outcome: str, winners: list[int]) -> None:
     rule = rules.settle_win if outcome == "win" else rules.settle_showdown
     chosen = rule.break_ties(st, rule.choose(st, winners, outcome), outcome)
     if not chosen:
-        st.emit("settled", None, outcome=outcome, payers=[], carried=st.pot)
+        if st.record:
+            st.emit("settled", None, outcome=outcome, payers=[], carried=st.pot)
         return
-    st.emit("settled", None, outcome=outcome, payers=[], winners=chosen)
+    if st.record:  # (an event's keywords are a dict made at each call: only when recorded)
+        st.emit("settled", None, outcome=outcome, payers=[], winners=chosen)
     st.take_pot(chosen)
 
 

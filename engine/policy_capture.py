@@ -44,7 +44,9 @@ from .capture import (
 from .capture_moves import MAX_KEPT_TABLES, kept_kit
 from .cards import CARD_BITS
 from .roles import CAPTURE
+from .rules import play_facts
 from .triggers import fire
+from .turn_code import _next_seat_lines  # the seat after `p`, as the general loop writes it
 
 if TYPE_CHECKING:
     from .rules import Option, PlayFacts, Ruleset
@@ -56,8 +58,6 @@ Turn = Callable[[Any], None]
 def capture_turn(rules: Ruleset, knock: float, declining: bool) -> Turn | None:
     """Greedy's capture turn written for this ruleset, or None when its turns have a shape
     the writer does not know (the caller makes it once per ruleset: policy_code)."""
-    from .rules import play_facts  # rules imports the turn loop, which imports this
-
     facts = play_facts(rules)
     opt = _supported(rules, facts)
     if opt is None:
@@ -120,7 +120,7 @@ def _choice(rules: Ruleset, opt: Option, kit: tuple, env: dict[str, Any]) -> lis
     env.update(WAYS={}, one_way=_one_way, MANY=MANY, TAKER=taker, VALUE=kit[5], VALUES=taker.values,
                PLACE=kit[6], WORTH=rules.card_worth, TABLE=params["table"],
                MAXM=MAX_CAPTURE_MOVES, MAXK=MAX_KEPT_TABLES, REST=rules.rest_zone,
-               stuck=turns.stuck, CARDS=rules.deck.cards, DECK=rules.deck, )
+               stuck=turns.stuck, CARDS=rules.deck.cards, DECK=rules.deck)
     judge, lay, init = _judging(rules, opt, env)
     must = params["_taking"].must  # (else every card may be laid, after its ways)
     out = ["    p = st.current_player",
@@ -191,29 +191,30 @@ def _ways(judge: list[str], lay: list[str]) -> list[str]:
         "if not e:",
         *["    " + line for line in lay or ["pass"]],
         "elif e is not MANY:  # one way: the same in any order of the table",
-        "    if len(e) == 1:",
-        "        t = (bv[e[0]],)",
-        "        total = w + WORTH[t[0]]",
-        "    else:",
-        "        t = tuple(sorted([bv[j] for j in e], key=PLACE))",
-        "        total = w",
-        "        for x in t:",
-        "            total += WORTH[x]",
+        *_taking("e", "bv", "    "),
         *["    " + line for line in judge],
         "else:  # ways in the table's order, which breaks ties",
         "    count, sets = TAKER.in_order(tuple(map(VALUE, table)), VALUES[c])",
         "    if count > MAXM // len(hand):  # the answer is cut: takings cuts it",
         *["    " + line for line in _general()],
         "    for s in sets:",
-        "        if len(s) == 1:",
-        "            t = (table[s[0]],)",
-        "            total = w + WORTH[t[0]]",
-        "        else:",
-        "            t = tuple(sorted([table[j] for j in s], key=PLACE))",
-        "            total = w",
-        "            for x in t:",
-        "                total += WORTH[x]",
+        *_taking("s", "table", "        "),
         *["        " + line for line in judge]]
+
+
+def _taking(places: str, cards: str, pad: str) -> list[str]:
+    """`t`, the cards a way takes (the `places` of it in `cards`, in the deck's order), and
+    `total`, what the card played and those are worth: both ways of finding a card's ways
+    judge a taking so."""
+    return [pad + line for line in (
+        f"if len({places}) == 1:",
+        f"    t = ({cards}[{places}[0]],)",
+        "    total = w + WORTH[t[0]]",
+        "else:",
+        f"    t = tuple(sorted([{cards}[j] for j in {places}], key=PLACE))",
+        "    total = w",
+        "    for x in t:",
+        "        total += WORTH[x]")]
 
 
 #: a card has two or more ways to take (or too many to keep): the table's order says them
@@ -278,8 +279,6 @@ def _apply(opt: Option, env: dict[str, Any]) -> list[str]:
 def _end_turn(rules: Ruleset, facts: PlayFacts, env: dict[str, Any]) -> list[str]:
     """The end of the turn (turn_code's `end_turn`), the `turn_end` conditions written in
     line, the next player's moves left unlisted unless his hand is empty."""
-    from .turn_code import _next_seat_lines  # the seat after `p`, as the general loop writes it
-
     env.update(fire=fire, next_seat=turns.next_seat, MAX_TURNS=turns.MAX_TURNS_PER_HAND)
     out = ["    if st.hand_over:", "        st._after_hand()", "        return",
            "    st.turns_in_hand = turns = st.turns_in_hand + 1",

@@ -29,6 +29,8 @@ a keyword" in docs/language.md). Effects (`EFFECTS`) follow.
 """
 from __future__ import annotations
 
+import io
+import tokenize
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import count, product
@@ -269,8 +271,6 @@ _written = count()
 
 def _renamed(template: str, names: Mapping[str, str]) -> str:
     """`template` with every name of `names` (not an attribute, not inside a string) renamed."""
-    import io
-    import tokenize
     lines = template.splitlines()
     spans: list[tuple[int, int, int, str]] = []
     after_dot = False

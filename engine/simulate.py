@@ -18,6 +18,8 @@ from .record import RecordError, record_of, save
 from .stakes_modes import DEFAULT
 from .state import MAX_HANDS_PER_GAME, GameState
 from .stats import t_quantile_975, wilson
+from .terms import Terms
+from .triggers import EVENTS
 
 #: a game stopped by the safety net, MAX_HANDS_PER_GAME hands played and no end by its rules
 #: (its words: hand_ends.OWN)
@@ -55,8 +57,6 @@ def end_names(rules) -> dict[str, str]:
 def _told_by_when(rules, named: dict[str, str]) -> dict[str, str]:
     """The hands ended by an event of the ruleset's triggers that has no words for them
     (`Event.ends` None), named by when it happens ("hands compared when the bell rings")."""
-    from .terms import Terms
-    from .triggers import EVENTS
     terms: Any = Terms(rules, "en")  # (the words of zones and players a phrase may use)
     out: dict[str, str] = {}
     for on in rules.triggers:

@@ -29,6 +29,7 @@ COMMANDS = {
     "validate": "Check rule files; report every problem with its line.",
     "score": "Value hands under a ruleset and rank them.",
     "variants": "List the built-in rulesets.",
+    "bots": "List the bots and their parameters.",
     "simulate": "Play many bot games and summarise them.",
     "compare": "Compare rulesets on the same seeds, with statistics.",
     "play": "Play a game against bots, or watch bots play.",

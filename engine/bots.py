@@ -23,6 +23,7 @@ every draw is.
 """
 from __future__ import annotations
 
+import inspect
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -32,12 +33,15 @@ from typing import Any
 
 from .capture_moves import best_capture
 from .errors import UsageError
-from .mc import MonteCarloBot
+from .mc import GREEDY_KNOCK, MonteCarloBot
 from .policy_code import greedy_turn
 from .roles import CAPTURE, DECLARE, DISCARD, DRAW, EXCHANGE, KNOCK, PASS, SWAP, SWAP_ALL
 from .rules import Action, made_once
 
 Bot = Callable[[Any, list], Action]
+
+#: threshold's fixed knock bar (greedy's, which falls a point a round, is mc's GREEDY_KNOCK)
+THRESHOLD_KNOCK = 25
 
 
 def random_bot(seed: int | None = None) -> Bot:
@@ -59,12 +63,12 @@ def random_bot(seed: int | None = None) -> Bot:
     return choose
 
 
-def greedy_bot(seed: int | None = None, knock: float = 27) -> Bot:
+def greedy_bot(seed: int | None = None, knock: float = GREEDY_KNOCK) -> Bot:
     """Knock when the hand is worth at least knock - (round - 2), else improve the hand."""
     return _improver(knock, declining=True)
 
 
-def threshold_bot(seed: int | None = None, knock: float = 25) -> Bot:
+def threshold_bot(seed: int | None = None, knock: float = THRESHOLD_KNOCK) -> Bot:
     """Knock as soon as the hand is worth `knock`, else improve the hand as greedy does."""
     return _improver(knock, declining=False)
 
@@ -307,38 +311,38 @@ BOTS: dict[str, BotKind] = {kind.name: kind for kind in (
     BotKind("random", random_bot, (), "any legal move"),
     BotKind("greedy", greedy_bot,
             (Param("knock", float, 0, 1000,
-                   "knock with knock - (round - 2) or more (default 27)"),),
+                   "knock with knock - (round - 2) or more"),),
             "improves its hand one move at a time",
-            compiled=lambda rules, knock=27: greedy_turn(rules, knock, True)),
+            compiled=lambda rules, knock=GREEDY_KNOCK: greedy_turn(rules, knock, True)),
     BotKind("threshold", threshold_bot,
-            (Param("knock", float, 0, 1000, "knock with this value or more (default 25)"),),
+            (Param("knock", float, 0, 1000, "knock with this value or more"),),
             "improves its hand, knocks at a fixed value",
-            compiled=lambda rules, knock=25: greedy_turn(rules, knock, False)),
+            compiled=lambda rules, knock=THRESHOLD_KNOCK: greedy_turn(rules, knock, False)),
     BotKind("mc", MonteCarloBot,
             (Param("iterations", int, 1, 1_000_000,
-                   "worlds tried per decision (default 32)"),
-             Param("time", float, 0.001, 3600, "seconds per decision at most"),
+                   "worlds tried per decision"),
+             Param("time", float, 0.001, 3600, "seconds per decision at most (unset: no limit)"),
              Param("caution", float, 0, 100, "plays greedy's move unless another scored "
-                   "better by this many standard errors (default 0.5)"),
+                   "better by this many standard errors"),
              Param("infer", str, 0, 0, "on: deals the others' hands as their last moves "
-                   "suggest; weigh: weighs the deals so; off: as they were dealt (default)",
+                   "suggest; weigh: weighs the deals so; off: as they were dealt",
                    ("on", "weigh", "off")),
              Param("alpha", float, 0, 10, "with infer=weigh: a deal weighs its likelihood "
-                   "to this power (default 1)"),
+                   "to this power"),
              Param("slip", float, 0, 1, "with infer: the chance given to each move of the "
-                   "others that greedy would not have made (default 0.15)"),
+                   "others that greedy would not have made"),
              Param("adapt", str, 0, 0, "on: a decision settled early banks the worlds it did "
-                   "not use for the open ones (default off)", ("on", "off")),
+                   "not use for the open ones", ("on", "off")),
              Param("score", str, 0, 0, "game: scores a deal by the chance of winning the "
-                   "game where lives are lost one by one; hand: by the hand (default)",
+                   "game where lives are lost one by one; hand: by the hand",
                    ("game", "hand")),
              Param("alloc", str, 0, 0, "halve: the playouts spent in rounds that each halve "
                    "the moves left; narrow: the first quarter of the worlds keeps a few "
-                   "moves (default)", ("halve", "narrow")),
+                   "moves", ("halve", "narrow")),
              Param("others", float, 0, 1000, "the knock bar the other players of a playout "
-                   "start from, falling a point a round as greedy's (default 27, greedy's)"),
+                   "start from, falling a point a round as greedy's"),
              Param("own", float, 0, 1000, "the same bar for the searching player's own later "
-                   "turns in a playout (default: as others)")),
+                   "turns in a playout (unset: as others)")),
             "Monte Carlo: tries every move in random deals of the unseen cards",
             reads_history=True),
 )}
@@ -357,7 +361,7 @@ def parse_bot(spec: str) -> tuple[BotKind, dict[str, Any]]:
         if not eq or param is None:
             takes = ", ".join(f"{q.name}=" for q in kind.params) or "no parameters"
             raise UsageError(f"bot {spec.strip()!r}: {name} takes {takes} "
-                             f"(as in {_example(kind)})")
+                             f"(as in {_example(kind)}; `trentuno bots` says what each means)")
         if param.choices:
             if text not in param.choices:
                 *rest, last = param.choices
@@ -376,6 +380,25 @@ def parse_bot(spec: str) -> tuple[BotKind, dict[str, Any]]:
                              f"{param.high:g}, not {text}")
         params[key] = value
     return kind, params
+
+
+def param_default(kind: BotKind, param: Param) -> Any:
+    """What the bot takes when `param` is not given: its maker's own default, the one place
+    it is said (None: unset, as the help says)."""
+    return inspect.signature(kind.make).parameters[param.name].default
+
+
+def describe(kind: BotKind) -> list[str]:
+    """The bot and its parameters in words, a line each, their defaults from its maker (for
+    `trentuno bots` and the error that names a parameter it does not take)."""
+    lines = [f"{kind.name}: {kind.help}"]
+    for q in kind.params:
+        value = "|".join(q.choices) if q.choices else "N" if q.kind is int else "X"
+        default = param_default(kind, q)
+        said = "" if default is None else f" (default {default:g})" if isinstance(
+            default, float | int) else f" (default {default})"
+        lines.append(f"  {q.name}={value}: {q.help}{said}")
+    return lines
 
 
 def _example(kind: BotKind) -> str:

@@ -35,7 +35,7 @@ def test_a_spec_names_a_bot_and_its_parameters(spec, name, params):
     ("mc:time=-1", "time must be from"),
     ("mc:time=nan", "time must be from"),
     ("greedy:speed=3", "greedy takes knock="),
-    ("greedy:25", "greedy takes knock= (as in greedy:knock=25)"),
+    ("greedy:25", "greedy takes knock= (as in greedy:knock=25;"),
     ("random:knock=3", "random takes no parameters"),
     ("clever", "unknown bot 'clever'; known: random, greedy, threshold, mc"),
 ])

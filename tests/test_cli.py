@@ -76,7 +76,7 @@ def test_help_lists_every_command_with_one_line(runner):
     assert result.exit_code == 0
     commands = result.stdout.split("Commands:")[1].strip().splitlines()
     names = [line.split()[0] for line in commands]
-    assert names == ["compare", "explain", "play", "replay", "score", "serve", "simulate",
+    assert names == ["bots", "compare", "explain", "play", "replay", "score", "serve", "simulate",
                      "validate", "variants"]
     assert all(len(line.split()) > 1 for line in commands)  # each has its help text
 

@@ -179,10 +179,17 @@ CONDITIONS.add(ConditionUnit(
 
 
 # ---- the outcome --------------------------------------------------------------------------
+#: the outcome's two parameters with a default: said here, read by the schema and the compiler
+_TIMES: dict[str, Any] = {"description": "How many of it (default 1).", "type": "integer",
+                          "minimum": 1, "default": 1}
+_SHOWS: dict[str, Any] = {"description": "Each holder shows his hand to everybody (default "
+                                         "false).", "type": "boolean", "default": False}
+
+
 def _score_event(spec: Mapping[str, Any], ctx: CompileContext) -> Any:
-    event, times = spec["event"], int(spec.get("times", 1))
+    event, times = spec["event"], int(spec.get("times", _TIMES["default"]))
     to_dealer, takes, into = spec.get("to") == "dealer", spec.get("takes"), spec.get("into")
-    shows = bool(spec.get("shows", False))
+    shows = bool(spec.get("shows", _SHOWS["default"]))
     counted = spec.get("wild_plays", "own") == "counted"
     if takes is not None and into is None:
         ctx.error(("takes",), "`takes` needs `into`: the zone of each side where the cards go")
@@ -248,7 +255,7 @@ def reveal(st: Any, p: int) -> None:
 
 
 def _event_words(spec: Mapping[str, Any], w: Terms, en: bool) -> str:
-    event, times = str(spec["event"]), int(spec.get("times", 1))
+    event, times = str(spec["event"]), int(spec.get("times", _TIMES["default"]))
     if times == 1 and en:
         made = f"a{'n' if event[:1] in 'aeiou' else ''} {w.q(event)}"
     elif times == 1:
@@ -291,8 +298,7 @@ OUTCOMES.add(OutcomeUnit(
             "properties": {
                 "event": {"description": "The event's name (as `per_event` counts it).",
                           "allOf": [{"$ref": "#/definitions/identifier"}]},
-                "times": {"description": "How many of it (default 1).", "type": "integer",
-                          "minimum": 1},
+                "times": _TIMES,
                 "to": {"description": "Whose side makes it: holders (default: the players "
                                       "the condition found) or dealer.",
                        "enum": ["holders", "dealer"]},
@@ -300,8 +306,7 @@ OUTCOMES.add(OutcomeUnit(
                           "allOf": [{"$ref": "#/definitions/identifier"}]},
                 "into": {"description": "The zone each side owns where `takes`'s cards go.",
                          "allOf": [{"$ref": "#/definitions/identifier"}]},
-                "shows": {"description": "Each holder shows his hand to everybody (default "
-                                         "false).", "type": "boolean"},
+                "shows": _SHOWS,
                 "wild_plays": {"description": "How a wild card of the holder's hand plays "
                                               "for the rest of the hand: own (default: as "
                                               "its own card) or counted (as the rank the "

@@ -361,7 +361,7 @@ def parse_bot(spec: str) -> tuple[BotKind, dict[str, Any]]:
         if not eq or param is None:
             takes = ", ".join(f"{q.name}=" for q in kind.params) or "no parameters"
             raise UsageError(f"bot {spec.strip()!r}: {name} takes {takes} "
-                             f"(as in {_example(kind)}; `trentuno bots` says what each means)")
+                             f"(as in {_example(kind)}; the `bots` command says what each means)")
         if param.choices:
             if text not in param.choices:
                 *rest, last = param.choices
@@ -390,7 +390,7 @@ def param_default(kind: BotKind, param: Param) -> Any:
 
 def describe(kind: BotKind) -> list[str]:
     """The bot and its parameters in words, a line each, their defaults from its maker (for
-    `trentuno bots` and the error that names a parameter it does not take)."""
+    the `bots` command and the error that names a parameter it does not take)."""
     lines = [f"{kind.name}: {kind.help}"]
     for q in kind.params:
         value = "|".join(q.choices) if q.choices else "N" if q.kind is int else "X"

@@ -425,7 +425,8 @@ def _all_en(x: Payment, w: Terms) -> str:
         return ("if several win together, the pot stays for the next hand" if x.win else
                 "if the best hands tie, the pot stays for the next hand")
     tied = tied_for(x, w)
-    return f"players tied for {tied} all pay" if tied else ""
+    return f"players tied for {tied} all pay" if tied else \
+        "when several players pay together, they all pay, tied or not"
 
 
 def _all_it(x: Payment, w: Terms) -> str:
@@ -433,7 +434,8 @@ def _all_it(x: Payment, w: Terms) -> str:
         return ("se vincono in più, il piatto resta per la mano successiva" if x.win else
                 "se le migliori mani sono pari, il piatto resta per la mano successiva")
     tied = tied_for(x, w)
-    return f"se più giocatori sono pari per {tied}, pagano tutti" if tied else ""
+    return f"se più giocatori sono pari per {tied}, pagano tutti" if tied else \
+        "se devono pagare più giocatori insieme, pagano tutti, pari o no"
 
 
 TIE_POLICIES.add(Policy(

@@ -85,5 +85,5 @@ def test_a_new_bot_is_listed_with_its_makers_default(monkeypatch: pytest.MonkeyP
 
 
 def test_a_parameter_it_does_not_take_points_to_the_listing() -> None:
-    with pytest.raises(UsageError, match="`trentuno bots` says what each means"):
+    with pytest.raises(UsageError, match="the `bots` command says what each means"):
         parse_bot("mc:depth=3")

@@ -240,6 +240,35 @@ def test_a_scratch_pay_policy_says_its_ties_with_its_own_words(registered, tmp_p
     assert "se più giocatori sono pari per la mano più alta, non paga nessuno" in _said(rules, "it")
 
 
+#: a pay policy that names no hand its payers tie for (no `tied_for`)
+ODD_ONE_PAYS = Policy(
+    kind=Kind.PAY_POLICY, name="scratch_odd_one_pays",
+    description="the odd one out pays (here: the highest hand)",
+    schema=None, compile=lambda param, ctx: lambda st, winners, outcome: highest(st),
+    chooses=frozenset((PAYERS,)),
+    words={"en": {"pays": lambda x, w: f"the odd one out {x.loses} {x.amount}"},
+           "it": {"pays": lambda x, w: f"chi è diverso dagli altri {x.loses} {x.amount}"}})
+
+
+@pytest.mark.parametrize("ties, en, it", [
+    ("all", "when several players pay together, they all pay, tied or not",
+     "se devono pagare più giocatori insieme, pagano tutti, pari o no"),
+    ("nobody", "when the players who would pay have equal hands, nobody pays",
+     "se chi dovrebbe pagare ha mani pari, non paga nessuno"),
+    ("knocker_only", "when several players pay and one of them knocked, only he pays",
+     "se devono pagare più giocatori e uno di loro ha bussato, paga solo lui"),
+    ("knocker_spared", "a player who knocked is spared when he ties with others who pay",
+     "chi ha bussato non paga se è pari con altri che pagano"),
+])
+def test_a_pay_policy_naming_no_tied_hand_still_has_its_ties_said(registered, tmp_path, ties,
+                                                                   en, it):
+    registered(ODD_ONE_PAYS)
+    rules = load(_file(tmp_path, "extends: trentuno\nsettle:\n  showdown: "
+                       f"{{pay: scratch_odd_one_pays, ties: {ties}}}\n"))
+    assert f"the odd one out loses 1 life; {en}." in _said(rules, "en")
+    assert f"chi è diverso dagli altri perde 1 vita; {it}." in _said(rules, "it")
+
+
 def test_a_scratch_pay_policy_is_refused_where_it_has_no_meaning(registered, tmp_path):
     built = registered(HIGHEST_PAYS)
     pay = built["definitions"]["settle_rule"]["properties"]["pay"]

@@ -24,6 +24,7 @@ Ludii's ludemes: the language is the set of its units.
 from __future__ import annotations
 
 import itertools
+import os
 import sys
 import types
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -196,6 +197,16 @@ _MODULE_RANK = {f"{__package__}.{m}": i for i, m in enumerate(UNIT_MODULES)}
 _added = itertools.count()
 
 
+def _module_rank(module: str | None) -> int:
+    """A unit's module's place among the modules of units: UNIT_MODULES in order, then the
+    modules of `engine/units/` (imported in the order of their names, so the order units are
+    added in keeps them so), then anything else (a test's scratch units)."""
+    rank = _MODULE_RANK.get(module or "")
+    if rank is not None:
+        return rank
+    return len(UNIT_MODULES) + (0 if (module or "").startswith(f"{__package__}.units.") else 1)
+
+
 def _registering_module() -> str | None:
     """The module whose code adds a unit: the first caller outside this module."""
     frame: types.FrameType | None = sys._getframe(2)
@@ -251,8 +262,7 @@ class Registry(Generic[U]):
         if problem is not None:
             raise ValueError(problem)
         self._units[unit.name] = unit
-        self._place[unit.name] = (_MODULE_RANK.get(_registering_module() or "",
-                                                   len(UNIT_MODULES)), next(_added))
+        self._place[unit.name] = (_module_rank(_registering_module()), next(_added))
         if len(self._units) > 1 and self._place[unit.name] < max(self._place.values()):
             ordered = sorted(self._units, key=self._place.__getitem__)
             self._units = {name: self._units[name] for name in ordered}
@@ -318,10 +328,20 @@ class Registry(Generic[U]):
         return unit.say(form, param, terms)
 
 
+def found_unit_modules() -> list[str]:
+    """The modules of `engine/units/` (a contributor's units, each in a file of its own), by
+    name: imported after UNIT_MODULES, without being listed anywhere."""
+    from . import units
+    names = {entry[:-3] for folder in units.__path__ for entry in os.listdir(folder)
+             if entry.endswith(".py") and not entry.startswith("_")}
+    return [f"units.{name}" for name in sorted(names)]
+
+
 def registries() -> dict[Kind, Registry[Any]]:
-    """Every registry, with all the unit modules imported."""
+    """Every registry, with all the unit modules imported (those UNIT_MODULES lists, then
+    those found in `engine/units/`)."""
     import importlib
-    for module in UNIT_MODULES:
+    for module in (*UNIT_MODULES, *found_unit_modules()):
         importlib.import_module(f"{__package__}.{module}")
     return dict(REGISTRIES)
 

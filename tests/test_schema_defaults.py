@@ -4,24 +4,13 @@ compiler (which reads `default` from the fragment) cannot disagree with the pros
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import Any
 
+from test_schema import walk
 from trentuno.engine import schema_build
 
 #: "(default 1)", "default false: ...", "(default: 3, ...)": a literal default in the prose
 LITERAL = re.compile(r"\bdefault:? (-?\d+(?:\.\d+)?|true|false)\b")
-
-
-def _described(node: Any, path: str = "") -> Iterator[tuple[str, dict]]:
-    if isinstance(node, dict):
-        if isinstance(node.get("description"), str):
-            yield path, node
-        for key, value in node.items():
-            yield from _described(value, f"{path}/{key}")
-    elif isinstance(node, list):
-        for i, value in enumerate(node):
-            yield from _described(value, f"{path}[{i}]")
 
 
 def _literal(text: str) -> Any:
@@ -32,7 +21,9 @@ def _literal(text: str) -> Any:
 def _problems(schema: Any) -> tuple[int, list[str]]:
     """How many plain defaults the prose names, and where the schema says otherwise."""
     found, problems = 0, []
-    for path, node in _described(schema):
+    for path, node in walk(schema):
+        if not isinstance(node.get("description"), str):
+            continue
         for match in LITERAL.finditer(node["description"]):
             found += 1
             said = _literal(match.group(1))
@@ -57,5 +48,5 @@ def test_the_check_catches_a_default_said_otherwise_or_not_at_all() -> None:
         "fine": {"description": "Kept (default true).", "type": "boolean", "default": True}}}
     found, problems = _problems(schema)
     assert found == 3
-    assert problems == ["/properties/times: says 'default 2', the schema's is 1",
-                        "/properties/shows: says 'default false', has no default"]
+    assert problems == ["#/properties/times: says 'default 2', the schema's is 1",
+                        "#/properties/shows: says 'default false', has no default"]
